@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top (arrows point down only): see docs/ARCHITECTURE.md.
+let package = Package(
+    name: "PokedexLive",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "pokedex-server", targets: ["pokedex-server"]),
+        .executable(name: "pokedex-loadtest", targets: ["pokedex-loadtest"]),
+        .executable(name: "pokedex-bench", targets: ["pokedex-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian's apt, each behind one Swift wrapper.
+        .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // The runtime.
+        .target(name: "Composable"),
+        .target(name: "ComposableTesting", dependencies: ["Composable"]),
+
+        // Data.
+        .target(name: "PokedexModels"),
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
+        .target(
+            name: "PokeAPI",
+            dependencies: ["CCurl", "Storage", "PokemonClient", "PokedexModels"],
+            resources: [.copy("Catalog/catalog.json")]
+        ),
+
+        // Features, sync, transport, server.
+        .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient"]),
+        .target(name: "StateSync"),
+        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+        .target(
+            name: "PokedexServer",
+            dependencies: [
+                "Composable", "PokedexModels", "PokemonClient", "PokeAPI", "Storage",
+                "PokedexFeatures", "StateSync", "WebSocketServer",
+            ]
+        ),
+        .target(name: "Benchmarks", dependencies: ["Composable", "PokedexServer", "PokeAPI", "StateSync"]),
+
+        // Thin executables.
+        .executableTarget(name: "pokedex-server", dependencies: ["PokedexServer"]),
+        .executableTarget(name: "pokedex-loadtest", dependencies: ["PokedexServer", "WebSocketServer", "StateSync"]),
+        .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
+
+        // Tests mirror targets.
+        .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
+        .testTarget(
+            name: "PokedexFeaturesTests",
+            dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "PokedexModels"]
+        ),
+        .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
+        .testTarget(name: "PokedexServerTests", dependencies: ["PokedexServer", "StateSync", "WebSocketServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

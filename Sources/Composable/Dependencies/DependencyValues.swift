@@ -1,0 +1,72 @@
+import Foundation
+
+/// The dependencies an effect or reducer sees. Stored in a task-local, captured by each Store
+/// when it is created and re-installed around every reduce and every effect it starts.
+public struct DependencyValues: Sendable {
+    @TaskLocal public static var current = DependencyValues()
+
+    private var storage: [ObjectIdentifier: any Sendable] = [:]
+    public var context: DependencyContext = .live
+
+    public init() {}
+
+    public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+        get {
+            if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
+            return Self.defaultValue(for: key, context: context)
+        }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+
+    private static func defaultValue<Key: TestDependencyKey>(
+        for key: Key.Type, context: DependencyContext
+    ) -> Key.Value {
+        switch context {
+        case .test:
+            return Key.testValue
+        case .live:
+            if let live = key as? any DependencyKey.Type, let value = live.anyLiveValue as? Key.Value {
+                return value
+            }
+            fatalError("\(Key.self) has no live value: conform it to DependencyKey or override it with withDependencies.")
+        }
+    }
+}
+
+extension DependencyKey {
+    fileprivate static var anyLiveValue: any Sendable { liveValue }
+}
+
+/// Runs `operation` with the current dependencies changed by `update`.
+public func withDependencies<R>(
+    _ update: (inout DependencyValues) throws -> Void,
+    operation: () throws -> R
+) rethrows -> R {
+    var values = DependencyValues.current
+    try update(&values)
+    return try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Async variant of `withDependencies(_:operation:)`.
+public func withDependencies<R>(
+    _ update: (inout DependencyValues) throws -> Void,
+    operation: () async throws -> R
+) async rethrows -> R {
+    var values = DependencyValues.current
+    try update(&values)
+    return try await DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Reads one dependency from the current task's values: `@Dependency(\.uuid) var uuid`.
+@propertyWrapper
+public struct Dependency<Value: Sendable>: Sendable {
+    private let keyPath: KeyPath<DependencyValues, Value> & Sendable
+
+    public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
+        self.keyPath = keyPath
+    }
+
+    public var wrappedValue: Value {
+        DependencyValues.current[keyPath: keyPath]
+    }
+}

@@ -1,0 +1,11 @@
+import Composable
+
+extension PokemonClient: TestDependencyKey {
+    /// Every endpoint fails the test unless the test overrides it.
+    public static let testValue = PokemonClient(
+        fetchList: unimplemented("PokemonClient.fetchList"),
+        fetchDetail: unimplemented("PokemonClient.fetchDetail"),
+        fetchPokemon: unimplemented("PokemonClient.fetchPokemon"),
+        fetchType: unimplemented("PokemonClient.fetchType")
+    )
+}
