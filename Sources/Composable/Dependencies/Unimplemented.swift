@@ -16,10 +16,11 @@ extension DependencyValues {
 }
 
 private enum ReportIssueKey: DependencyKey {
-    static let liveValue: @Sendable (String) -> Void = { message in
+    typealias Value = @Sendable (String) -> Void
+    static let liveValue: Value = { message in
         FileHandle.standardError.write(Data("issue: \(message)\n".utf8))
     }
-    static let testValue = liveValue
+    static let testValue: Value = liveValue
 }
 
 /// An async throwing endpoint that reports an issue and throws when called: the test value of

@@ -1,0 +1,1 @@
+// Benchmarks: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

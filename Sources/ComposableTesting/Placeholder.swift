@@ -1,0 +1,1 @@
+// ComposableTesting: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,1 @@
+// PokeAPI: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,1 @@
+// PokedexFeatures: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,1 @@
+// PokedexServer: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

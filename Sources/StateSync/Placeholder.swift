@@ -1,0 +1,1 @@
+// StateSync: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

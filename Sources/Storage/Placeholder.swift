@@ -1,0 +1,1 @@
+// Storage: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

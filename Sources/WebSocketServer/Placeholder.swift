@@ -1,0 +1,1 @@
+// WebSocketServer: see docs/ARCHITECTURE.md. Placeholder until the target is filled.
