@@ -1,0 +1,36 @@
+import Foundation
+
+/// Wall-clock helpers shared by the suites.
+public enum Measure {
+    /// Seconds taken by `body`.
+    public static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Median of `repeats` timings of `body`, in seconds.
+    public static func median(repeats: Int, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<repeats { samples.append(try seconds(body)) }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Resident set size of this process in KiB (from /proc/self/statm).
+    public static func residentKiB() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
+    /// The shared reference data folder (`../shared` beside the checkout), if present.
+    public static func sharedDirectory() -> String? {
+        let candidates = [
+            ProcessInfo.processInfo.environment["POKEDEX_SHARED"],
+            FileManager.default.currentDirectoryPath + "/../shared",
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/pokeapi") }
+    }
+}

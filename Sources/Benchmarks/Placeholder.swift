@@ -1,1 +1,0 @@
-// Benchmarks: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,2 @@
+/// Every suite `scripts/bench` knows. Each issue adds its own.
+public let allSuites: [Suite] = []
