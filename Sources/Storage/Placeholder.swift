@@ -1,1 +1,0 @@
-// Storage: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// The one door to SQLite: a single connection to a file (or `:memory:`), safe to share.
+///
+/// Every call takes the connection's lock, so calls from many tasks run one at a time on
+/// this connection. WAL mode lets other `Database` values opened on the same file read while
+/// one writes; writers wait for each other up to the busy timeout.
+public final class Database: Sendable {
+    /// How hard SQLite works to get a commit onto stable storage.
+    public enum Synchronous: String, Sendable {
+        /// In WAL mode a commit is written to the WAL file before `COMMIT` returns, so it
+        /// survives the process being killed (SIGKILL, crash); only a power loss or OS crash
+        /// may roll back the last commits. The default: that is the durability favorites need
+        /// (committed before acknowledged, surviving a killed server).
+        case normal = "NORMAL"
+        /// Also fsyncs the WAL on every commit: survives power loss, at the cost of an fsync
+        /// per transaction.
+        case full = "FULL"
+    }
+
+    public static let inMemoryPath = ":memory:"
+
+    private let connection: Mutex<SQLiteConnection>
+
+    /// Opens (creating it and its parent directories if needed) the database at `path`,
+    /// configures it and applies `migrations` that the file has not seen yet.
+    public init(
+        path: String,
+        synchronous: Synchronous = .normal,
+        busyTimeout: Duration = .seconds(5),
+        migrations: [Migration] = []
+    ) throws {
+        if path != Self.inMemoryPath {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let opened = try SQLiteConnection(path: path)
+        opened.setBusyTimeout(milliseconds: Int32(busyTimeout / .milliseconds(1)))
+        // journal_mode answers with a row, so it goes through `query`; `:memory:` says "memory".
+        _ = try opened.query("PRAGMA journal_mode = WAL")
+        try opened.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous.rawValue)")
+        connection = Mutex(opened)
+        try Migrator(migrations).apply(to: self)
+    }
+
+    /// Runs one or more `;`-separated statements without parameters.
+    public func execute(_ sql: String) throws {
+        try withConnection { try $0.execute(sql) }
+    }
+
+    /// Runs one statement with positional parameters and returns its rows.
+    public func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> [Row] {
+        try withConnection { try $0.query(sql, parameters) }
+    }
+
+    /// Runs one statement with positional parameters; returns how many rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int {
+        try withConnection { try $0.run(sql, parameters) }
+    }
+
+    /// Of the last statement any task ran here: read these inside `withConnection` or
+    /// `transaction` when other tasks share this `Database`.
+    public var lastInsertRowID: Int64 { withConnection { $0.lastInsertRowID } }
+    public var changes: Int { withConnection { $0.changes } }
+
+    /// Runs `body` with the connection held exclusively, without a transaction.
+    public func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+        try connection.withLock { try body($0) }
+    }
+
+    /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws. IMMEDIATE takes
+    /// the write lock up front, so a read-then-write transaction cannot fail half-way with
+    /// SQLITE_BUSY when another connection writes.
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withConnection { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                // A failed COMMIT can leave the transaction open; ROLLBACK then closes it.
+                // Its own error is secondary to the one that got us here.
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
