@@ -1,0 +1,55 @@
+// Wiring: the store (restored from this tab's last page if it can resume), the socket, the
+// router and the views. The browser only sends actions and renders the state it is sent.
+
+import { createStore } from './store.js';
+import { createSocket } from './socket.js';
+import { createRouter, currentRoute } from './router.js';
+import { createListView } from './views/list.js';
+import { createSheet } from './views/sheet.js';
+import { createConnectionView, createNoticeView } from './views/status.js';
+
+const RESUME_KEY = 'pokedex.resume';
+
+/** What the last page of this tab left: {session, seq, state}, or null. */
+function takeSaved() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(RESUME_KEY));
+    sessionStorage.removeItem(RESUME_KEY);
+    return saved?.session && Number.isInteger(saved.seq) && saved.state ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+const saved = takeSaved();
+const helloRoute = currentRoute();
+const store = createStore(saved?.state ?? null);
+const connection = createConnectionView();
+
+const socket = createSocket({
+  url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+  resume: saved && { session: saved.session, seq: saved.seq },
+  route: currentRoute,
+  onSnapshot: (state) => store.reset(state),
+  onPatch: (ops) => store.patch(ops),
+  onStatus: (status) => connection.update(status),
+});
+const send = (action) => socket.send(action);
+
+const router = createRouter({ send });
+const list = createListView({ send });
+const sheet = createSheet({ send, onClosed: (id) => list.focusCard(id) });
+const notice = createNoticeView({ send });
+
+store.subscribe((state, previous) => {
+  list.update(state, previous);
+  sheet.update(state, previous);
+  notice.update(state, previous);
+  router.update(state, previous, helloRoute);
+});
+
+// A reload resumes this session where it was: keep the copy the resume seq refers to.
+addEventListener('pagehide', () => {
+  const position = socket.position;
+  if (position && store.state) sessionStorage.setItem(RESUME_KEY, JSON.stringify({ ...position, state: store.state }));
+});

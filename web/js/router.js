@@ -1,0 +1,65 @@
+// location.hash mirrors state.route. Hash changes the user makes (back/forward, a pasted
+// link) become {"navigate":{"route":…}}; changes written from state are not echoed back.
+
+/** The route in the address bar: the hash without '#', '/' when empty. */
+export function currentRoute() {
+  let route = location.hash.slice(1);
+  try {
+    route = decodeURI(route);
+  } catch {
+    // Keep a malformed escape as typed: the server answers an invalid route with a notice.
+  }
+  return route === '' ? '/' : route;
+}
+
+function writeRoute(next) {
+  const here = currentRoute();
+  if (next === here) return;
+  const url = next === '/' ? location.pathname + location.search : `#${encodeURI(next)}`;
+  if (history.state?.below === next) {
+    history.back(); // closing what we opened: step back instead of stacking entries
+  } else if (next.startsWith(here === '/' ? '/' : `${here}/`)) {
+    history.pushState({ below: here }, '', url); // deeper: a new entry the back button undoes
+  } else {
+    history.replaceState({ below: history.state?.below ?? null }, '', url);
+  }
+}
+
+export function createRouter({ send }) {
+  let route = null; // the last route seen in state
+  let requested = null; // the last route sent with navigate, until state answers
+
+  function navigate(target) {
+    requested = target;
+    send({ navigate: { route: target } });
+  }
+
+  function userMoved() {
+    const target = currentRoute();
+    if (route !== null && target !== route && target !== requested) navigate(target);
+  }
+
+  window.addEventListener('popstate', userMoved);
+  window.addEventListener('hashchange', userMoved);
+
+  return {
+    /** Follows state.route; `helloRoute` is what this page's first hello asked for. */
+    update(state, previous, helloRoute) {
+      const next = state.route;
+      if (previous === null) {
+        route = next;
+        // A resumed session kept its own screen: the address bar wins, as for a new session.
+        if (next !== helloRoute && state.notice === null) navigate(helloRoute);
+        else writeRoute(next);
+        return;
+      }
+      if (next === route) return;
+      route = next;
+      // While the user's back/forward steps are still being answered, an intermediate route
+      // must not rewrite the address bar (a new notice means the server refused it: do write).
+      const stale = requested !== null && next !== requested && state.notice === previous.notice;
+      requested = null;
+      if (!stale) writeRoute(next);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The websocket session: hello (token + resume + route), snapshot/patch sequencing with gap
+// detection, actions with increasing refs, reconnect with jittered exponential backoff.
+
+const TOKEN_KEY = 'pokedex.token';
+const BASE_DELAY = 500;
+const MAX_DELAY = 15000;
+const MAX_QUEUED = 20;
+
+/**
+ * @param {object} o
+ * @param {string} o.url websocket URL
+ * @param {{session: string, seq: number} | null} o.resume where a previous page left off
+ * @param {() => string} o.route the route to put in each hello
+ * @param {(state: object) => void} o.onSnapshot
+ * @param {(ops: object[]) => void} o.onPatch throws if the ops do not apply
+ * @param {(status: {kind: string, retryAt?: number}) => void} o.onStatus
+ */
+export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus }) {
+  let ws = null;
+  let session = resume?.session ?? null;
+  let seq = resume?.seq ?? null; // null: no state copy, ask for a snapshot
+  let nextRef = 1;
+  let attempt = 0;
+  let timer = 0;
+  const outbox = [];
+
+  function setStatus(kind, retryAt) {
+    onStatus(retryAt ? { kind, retryAt } : { kind });
+  }
+
+  function open() {
+    clearTimeout(timer);
+    if (!navigator.onLine) return setStatus('offline');
+    setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
+    const socket = new WebSocket(url);
+    ws = socket;
+    socket.onopen = () => {
+      const hello = {
+        type: 'hello',
+        version: 1,
+        token: localStorage.getItem(TOKEN_KEY),
+        resume: session !== null && seq !== null ? { session, seq } : null,
+        route: route(),
+      };
+      socket.send(JSON.stringify(hello));
+      for (const frame of outbox.splice(0)) socket.send(frame);
+    };
+    socket.onmessage = (event) => receive(socket, event.data);
+    socket.onclose = () => {
+      if (ws !== socket) return;
+      ws = null;
+      scheduleReconnect();
+    };
+  }
+
+  function scheduleReconnect() {
+    if (!navigator.onLine) return setStatus('offline');
+    // Full jitter between half and all of the exponential delay.
+    const ceiling = Math.min(MAX_DELAY, BASE_DELAY * 2 ** attempt);
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    attempt += 1;
+    setStatus('reconnecting', Date.now() + delay);
+    timer = setTimeout(open, delay);
+  }
+
+  /** Drops the connection and reconnects; `fresh` forgets our copy to get a snapshot. */
+  function resync(fresh) {
+    if (fresh) seq = null;
+    const socket = ws;
+    ws = null;
+    socket.close(4000, 'resync');
+    scheduleReconnect();
+  }
+
+  function receive(socket, data) {
+    if (ws !== socket) return;
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return console.warn('Ignoring a frame that is not JSON');
+    }
+    switch (message.type) {
+      case 'welcome':
+        if (message.token) localStorage.setItem(TOKEN_KEY, message.token);
+        if (message.session !== session) seq = null; // a new session: a snapshot follows
+        session = message.session;
+        attempt = 0;
+        setStatus('connected');
+        break;
+      case 'snapshot':
+        seq = message.seq;
+        onSnapshot(message.state);
+        break;
+      case 'patch':
+        if (seq === null || message.seq !== seq + 1) return resync(false);
+        try {
+          onPatch(message.ops);
+        } catch (error) {
+          console.warn('Patch did not apply, asking for a snapshot', error);
+          return resync(true);
+        }
+        seq = message.seq;
+        break;
+      case 'error':
+        console.warn(`Server refused ${message.ref ?? 'a frame'}: ${message.code}: ${message.message}`);
+        break;
+      // 'ack' needs nothing: the state did not change.
+    }
+  }
+
+  window.addEventListener('online', () => {
+    if (!ws) {
+      attempt = 0;
+      open();
+    }
+  });
+  window.addEventListener('offline', () => {
+    if (!ws) {
+      clearTimeout(timer);
+      setStatus('offline');
+    }
+  });
+
+  open();
+
+  return {
+    /** Sends one action; queued until the next hello if the socket is not open. */
+    send(action) {
+      const frame = JSON.stringify({ type: 'action', ref: nextRef++, action });
+      if (ws?.readyState === WebSocket.OPEN) ws.send(frame);
+      else if (outbox.length < MAX_QUEUED) outbox.push(frame);
+    },
+    /** Where this page left off, for a reload to resume from. */
+    get position() {
+      return session !== null && seq !== null ? { session, seq } : null;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// One detail screen (presented or stacked): hero with sprite, name, number, genus and type
+// buttons; facts; abilities; base stats as bars. `act` wraps the detail's own actions for
+// where it lives; the screen bar (close/back) belongs to the sheet.
+
+import { h, fill, displayName, displayNumber, typeName, starButton, setPressed } from './dom.js';
+
+const STAT_LABELS = {
+  hp: 'HP',
+  attack: 'Attack',
+  defense: 'Defense',
+  'special-attack': 'Sp. Atk',
+  'special-defense': 'Sp. Def',
+  speed: 'Speed',
+};
+const MAX_STAT = 255;
+
+/** 7 → "0.7 m", 69 → "6.9 kg": decimetres and hectograms to one decimal. */
+const metres = (dm) => `${(dm / 10).toFixed(1)} m`;
+const kilograms = (hg) => `${(hg / 10).toFixed(1)} kg`;
+
+function statTier(base) {
+  if (base < 50) return 'low';
+  if (base < 80) return 'mid';
+  if (base < 110) return 'good';
+  return 'high';
+}
+
+function statRow({ name, base }) {
+  const bar = h('span', { class: `stat-bar stat-${statTier(base)}` });
+  bar.style.width = `${Math.min(100, (base / MAX_STAT) * 100)}%`;
+  return h(
+    'div',
+    { class: 'stat', role: 'listitem' },
+    h('span', { class: 'stat-name', text: STAT_LABELS[name] ?? displayName(name) }),
+    h('span', { class: 'stat-value', text: String(base) }),
+    h('span', { class: 'stat-track', 'aria-hidden': 'true' }, bar),
+  );
+}
+
+function fact(label, value) {
+  return h('div', { class: 'fact' }, h('dt', { text: label }), h('dd', { text: value }));
+}
+
+function loadedBody(info) {
+  const total = info.stats.reduce((sum, s) => sum + s.base, 0);
+  return [
+    h(
+      'dl',
+      { class: 'facts' },
+      fact('Height', metres(info.height)),
+      fact('Weight', kilograms(info.weight)),
+      info.baseExperience === null || info.baseExperience === undefined ? null : fact('Base exp.', String(info.baseExperience)),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', { text: 'Abilities' }),
+      h(
+        'ul',
+        { class: 'abilities' },
+        info.abilities.map((a) =>
+          h('li', { class: a.hidden ? 'ability is-hidden' : 'ability' }, displayName(a.name), a.hidden ? h('span', { class: 'tag', text: 'Hidden' }) : null),
+        ),
+      ),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', { text: 'Base stats' }),
+      h('div', { class: 'stats', role: 'list' }, info.stats.map(statRow)),
+      h('p', { class: 'stat-total' }, h('span', { text: 'Total' }), h('strong', { text: String(total) })),
+    ),
+  ];
+}
+
+function loadingBody() {
+  return h('div', { class: 'detail-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Loading details…');
+}
+
+function failedBody(error) {
+  return h(
+    'div',
+    { class: 'state state-error', role: 'alert' },
+    h('p', { text: error || 'Could not load this Pokémon.' }),
+    h('button', { type: 'button', class: 'button retry', text: 'Retry' }),
+  );
+}
+
+/** A detail screen; `act(action)` sends one of the detail's actions. */
+export function createDetailView(act) {
+  const sprite = h('img', { class: 'hero-sprite', alt: '', width: 192, height: 192 });
+  const number = h('p', { class: 'hero-number' });
+  const title = h('h2', { class: 'hero-name', tabindex: '-1' });
+  const genus = h('p', { class: 'hero-genus' });
+  const types = h('div', { class: 'badges hero-types', role: 'group', 'aria-label': 'Types' });
+  const star = starButton('', false);
+  const hero = h('header', { class: 'hero' }, h('div', { class: 'hero-art' }, sprite), h('div', { class: 'hero-text' }, number, title, genus, types), star);
+  const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
+  const el = h('article', { class: 'detail' }, hero, body);
+
+  star.addEventListener('click', () => act({ favoriteTapped: {} }));
+  types.addEventListener('click', (event) => {
+    const type = event.target.closest('[data-type]')?.dataset.type;
+    if (type) act({ typeTapped: { type } });
+  });
+  body.addEventListener('click', (event) => {
+    if (event.target.closest('.retry')) act({ retryTapped: {} });
+  });
+
+  let shown = null;
+  let starred = null;
+
+  return {
+    el,
+    title,
+    update(detail, favourite) {
+      const before = shown;
+      shown = detail;
+      if (detail.pokemon !== before?.pokemon) {
+        const p = detail.pokemon;
+        const name = displayName(p.name);
+        sprite.src = p.sprite;
+        number.textContent = displayNumber(p.id);
+        title.textContent = name;
+        star.setAttribute('aria-label', `Favourite ${name}`);
+        hero.className = `hero type-${p.types[0] ?? 'normal'}`;
+        fill(
+          types,
+          p.types.map((t) =>
+            h('button', { type: 'button', class: `badge badge-button type-${t}`, dataset: { type: t }, 'aria-label': `${typeName(t)} type: show all` }, typeName(t)),
+          ),
+        );
+      }
+      if (favourite !== starred) {
+        starred = favourite;
+        setPressed(star, favourite);
+      }
+      if (detail.info !== before?.info || detail.status !== before?.status || detail.error !== before?.error) {
+        genus.textContent = detail.info?.genus ?? '';
+        if (detail.status === 'failed') fill(body, failedBody(detail.error));
+        else if (detail.info) fill(body, loadedBody(detail.info));
+        else fill(body, loadingBody());
+      }
+    },
+  };
+}

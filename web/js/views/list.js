@@ -1,0 +1,156 @@
+// The list screen: search and type filter, keyed cards (Map id → element), load states and
+// infinite scroll. Each update compares the previous and next slices and touches only what
+// changed: a new page appends its cards, a star toggle flips one aria-pressed.
+
+import { h, fill, card, setPressed, typeName } from './dom.js';
+
+const SKELETON_CARDS = 12;
+
+export function createListView({ send }) {
+  const search = document.getElementById('search');
+  const filter = document.getElementById('type-filter');
+  const grid = document.getElementById('list');
+  const summary = document.getElementById('list-summary');
+  const status = document.getElementById('list-status');
+  const sentinel = document.getElementById('list-end');
+
+  const cards = new Map(); // id → {el, star, row, favourite}
+  let list = null;
+  let statusKey = '';
+  let askedAfter = null; // the pages array a reachedEnd was sent for
+
+  document.getElementById('toolbar').addEventListener('submit', (e) => e.preventDefault());
+  search.addEventListener('input', () => send({ list: { binding: { search: search.value } } }));
+  filter.addEventListener('change', () => send({ list: { binding: { type: filter.value || null } } }));
+  grid.addEventListener('click', (event) => {
+    const id = Number(event.target.closest('.card')?.dataset.id);
+    if (event.target.closest('.star')) send({ list: { favoriteTapped: { id } } });
+    else if (event.target.closest('.card-open')) send({ list: { rowTapped: { id } } });
+  });
+  status.addEventListener('click', (event) => {
+    if (event.target.closest('.retry')) send({ list: { retryTapped: {} } });
+  });
+
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const visible = entries[entries.length - 1].isIntersecting;
+      if (!visible || !list || list.status !== 'loaded' || !list.canLoadMore || list.isLoadingMore) return;
+      if (askedAfter === list.pages) return;
+      askedAfter = list.pages;
+      send({ list: { reachedEnd: {} } });
+    },
+    { rootMargin: '0px 0px 600px 0px' },
+  );
+
+  function renderControls(next, before) {
+    if (next.types !== before?.types) {
+      fill(filter, h('option', { value: '', text: 'All types' }), next.types.map((t) => h('option', { value: t, text: typeName(t) })));
+    }
+    const type = next.type ?? '';
+    if (filter.value !== type) filter.value = type;
+    if (document.activeElement !== search && search.value !== next.search) search.value = next.search;
+  }
+
+  function renderCards(pages, favorites) {
+    const seen = new Set();
+    let cursor = grid.firstElementChild;
+    for (const page of pages) {
+      for (const row of page) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        let entry = cards.get(row.id);
+        if (entry?.row !== row) {
+          const old = entry?.el;
+          const favourite = Boolean(favorites[row.id]);
+          const el = card(row, favourite);
+          entry = { el, star: el.querySelector('.star'), row, favourite };
+          cards.set(row.id, entry);
+          if (old === cursor) {
+            old.replaceWith(el);
+            cursor = el;
+          } else {
+            old?.remove();
+          }
+        }
+        if (entry.el === cursor) cursor = cursor.nextElementSibling;
+        else grid.insertBefore(entry.el, cursor);
+      }
+    }
+    for (const [id, entry] of cards) {
+      if (!seen.has(id)) {
+        entry.el.remove();
+        cards.delete(id);
+      }
+    }
+  }
+
+  function renderStars(favorites) {
+    for (const [id, entry] of cards) {
+      const favourite = Boolean(favorites[id]);
+      if (favourite !== entry.favourite) {
+        entry.favourite = favourite;
+        setPressed(entry.star, favourite);
+      }
+    }
+  }
+
+  function emptyMessage(next) {
+    const kind = next.type ? `${typeName(next.type)} ` : '';
+    return next.search ? `No ${kind}Pokémon match “${next.search}”.` : `No ${kind}Pokémon found.`;
+  }
+
+  function renderStatus(next) {
+    const count = cards.size;
+    let key;
+    let content;
+    if (next.status === 'failed') {
+      key = `failed:${next.error}`;
+      content = h(
+        'div',
+        { class: 'state state-error', role: 'alert' },
+        h('p', { text: next.error || 'Something went wrong.' }),
+        h('button', { type: 'button', class: 'button retry', text: 'Retry' }),
+      );
+    } else if (count === 0 && next.status !== 'loaded') {
+      key = 'skeleton';
+      const bones = Array.from({ length: SKELETON_CARDS }, () => h('li', { class: 'card skeleton' }));
+      content = h('ul', { class: 'grid', 'aria-hidden': 'true' }, bones);
+    } else if (count === 0) {
+      key = `empty:${next.search}:${next.type}`;
+      content = h('p', { class: 'state state-empty', text: emptyMessage(next) });
+    } else if (next.isLoadingMore) {
+      key = 'more';
+      content = h('p', { class: 'state state-more' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Loading more…');
+    } else {
+      key = '';
+    }
+    if (key === statusKey) return;
+    statusKey = key;
+    fill(status, content);
+  }
+
+  return {
+    update(state, previous) {
+      const next = state.list;
+      const before = previous?.list;
+      const favoritesChanged = state.favorites !== previous?.favorites;
+      if (next === before && !favoritesChanged) return;
+      list = next;
+      if (next !== before) renderControls(next, before);
+      if (next.pages !== before?.pages) renderCards(next.pages, state.favorites);
+      if (favoritesChanged) renderStars(state.favorites);
+      if (next === before) return;
+      grid.setAttribute('aria-busy', String(next.status === 'loading'));
+      grid.classList.toggle('is-stale', next.status === 'loading' && cards.size > 0);
+      summary.textContent = cards.size ? `${cards.size} of ${next.total} Pokémon` : '';
+      renderStatus(next);
+      // Re-observing measures the sentinel again now that the list changed.
+      observer.unobserve(sentinel);
+      observer.observe(sentinel);
+    },
+    /** The card of `id`, to give focus back to when a sheet closes. */
+    focusCard(id) {
+      cards.get(id)?.el.querySelector('.card-open').focus();
+    },
+  };
+}
