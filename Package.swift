@@ -22,7 +22,7 @@ let package = Package(
 
         // Data.
         .target(name: "PokedexModels"),
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
             name: "PokeAPI",
@@ -50,7 +50,7 @@ let package = Package(
 
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
