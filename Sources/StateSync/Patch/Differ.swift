@@ -1,0 +1,114 @@
+/// The recursive walk behind `JSONPatch.diff`: keeps the current path as tokens and renders a
+/// pointer only when an operation is emitted, so unchanged subtrees cost one comparison per leaf.
+struct Differ {
+    enum PathToken {
+        case key(String)
+        case index(Int)
+    }
+
+    private(set) var operations: [PatchOperation] = []
+    private var path: [PathToken] = []
+
+    mutating func diff(_ old: JSONValue, _ new: JSONValue) {
+        switch (old, new) {
+        case let (.object(oldObject), .object(newObject)):
+            if !oldObject.sharesStorage(with: newObject) { diffObjects(oldObject, newObject) }
+        case let (.array(oldElements), .array(newElements)):
+            if !oldElements.sharesStorage(with: newElements) { diffArrays(oldElements, newElements) }
+        default:
+            if old != new { operations.append(.replace(path: pointer(), value: new)) }
+        }
+    }
+
+    private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
+        // Members usually keep their order: walk both while keys line up, look up the rest.
+        var aligned = 0
+        while aligned < old.count, aligned < new.count, old.members[aligned].key == new.members[aligned].key {
+            diff(old.members[aligned].value, new.members[aligned].value, at: .key(old.members[aligned].key))
+            aligned += 1
+        }
+        for member in old.members[aligned...] where new.position(of: member.key) == nil {
+            operations.append(.remove(path: pointer(appending: .key(member.key))))
+        }
+        for member in new.members[aligned...] {
+            if let previous = old[member.key] {
+                diff(previous, member.value, at: .key(member.key))
+            } else {
+                operations.append(.add(path: pointer(appending: .key(member.key)), value: member.value))
+            }
+        }
+    }
+
+    private mutating func diffArrays(_ old: [JSONValue], _ new: [JSONValue]) {
+        let start = operations.count
+        if let rows = RowMatch(old: old, new: new) {
+            diffRows(old, new, rows)
+        } else {
+            diffPositions(old, new)
+        }
+        replaceIfSmaller(since: start, with: new)
+    }
+
+    /// Element-wise over the common length, then trailing removes (highest index first) or adds.
+    private mutating func diffPositions(_ old: [JSONValue], _ new: [JSONValue]) {
+        for index in (new.count..<max(old.count, new.count)).reversed() {
+            operations.append(.remove(path: pointer(appending: .index(index))))
+        }
+        for index in 0..<min(old.count, new.count) {
+            diff(old[index], new[index], at: .index(index))
+        }
+        for index in old.count..<max(old.count, new.count) {
+            operations.append(.add(path: pointer(appending: .index(index)), value: new[index]))
+        }
+    }
+
+    /// Rows matched by id: removes (highest index first), then a left-to-right walk of `new` that
+    /// inserts new rows and recurses into surviving ones. After the removes the surviving rows
+    /// are in `new`'s order, so at step `index` everything before `index` already matches `new`.
+    private mutating func diffRows(_ old: [JSONValue], _ new: [JSONValue], _ rows: RowMatch) {
+        for index in rows.removedOldIndices.reversed() {
+            operations.append(.remove(path: pointer(appending: .index(index))))
+        }
+        var survivors = rows.survivingOldIndices.makeIterator()
+        for (index, element) in new.enumerated() {
+            if rows.isSurviving(newIndex: index), let oldIndex = survivors.next() {
+                diff(old[oldIndex], element, at: .index(index))
+            } else {
+                operations.append(.add(path: pointer(appending: .index(index)), value: element))
+            }
+        }
+    }
+
+    /// Swaps the operations emitted since `start` for one `replace` of the whole array when that
+    /// encodes shorter. A single operation is kept as is: it is never much larger than a replace.
+    private mutating func replaceIfSmaller(since start: Int, with new: [JSONValue]) {
+        guard operations.count - start > 1 else { return }
+        var written = JSONWriter()
+        written.write(Array(operations[start...]))
+        let replacement = PatchOperation.replace(path: pointer(), value: .array(new))
+        if JSONSize.encodedLength(of: replacement, limit: written.bytes.count - 1) != nil {
+            operations.replaceSubrange(start..., with: [replacement])
+        }
+    }
+
+    private mutating func diff(_ old: JSONValue, _ new: JSONValue, at token: PathToken) {
+        path.append(token)
+        diff(old, new)
+        path.removeLast()
+    }
+
+    private func pointer(appending last: PathToken? = nil) -> String {
+        var text = ""
+        for token in path { append(token, to: &text) }
+        if let last { append(last, to: &text) }
+        return text
+    }
+
+    private func append(_ token: PathToken, to text: inout String) {
+        text += "/"
+        switch token {
+        case .key(let key): text += JSONPointer.escape(key)
+        case .index(let index): text += String(index)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// RFC 6902 JSON Patch between two client-visible states: `diff` makes the ops the server sends,
+/// `apply` replays them (tests, the load-test client).
+public enum JSONPatch {
+    /// Operations that turn `old` into `new`; applying them to `old` gives exactly `new`.
+    ///
+    /// Objects are diffed key by key. Arrays of rows (objects with an `id`) are matched by id, so
+    /// removing, inserting or editing a row touches only that row; other arrays are diffed by
+    /// position, with growth sent as `add`s at the end. An array whose ops would be larger than
+    /// replacing it whole is replaced whole.
+    public static func diff(from old: JSONValue, to new: JSONValue) -> [PatchOperation] {
+        var differ = Differ()
+        differ.diff(old, new)
+        return differ.operations
+    }
+
+    /// `document` with `operations` applied in order; the first one that fails throws.
+    public static func apply(_ operations: [PatchOperation], to document: JSONValue) throws(PatchError) -> JSONValue {
+        var result = document
+        for operation in operations { try PatchApplier.apply(operation, to: &result) }
+        return result
+    }
+}

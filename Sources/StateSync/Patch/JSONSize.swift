@@ -1,0 +1,59 @@
+/// Counts compact encoded bytes without writing them, giving up once past a limit, so the diff
+/// can ask "is replacing this array smaller?" at a cost bounded by the ops it already has.
+struct JSONSize {
+    private var remaining: Int
+
+    /// The encoded length of `operation` as `JSONWriter` writes it, or nil if it exceeds `limit`.
+    static func encodedLength(of operation: PatchOperation, limit: Int) -> Int? {
+        var size = JSONSize(remaining: limit)
+        let fits: Bool
+        switch operation {
+        case .remove(let path):
+            fits = size.take(#"{"op":"remove","path":}"#.utf8.count) && size.take(quotedLength(path))
+        case .add(let path, let value), .replace(let path, let value), .test(let path, let value):
+            let name = operation.name
+            fits = size.take(#"{"op":"","path":,"value":}"#.utf8.count + name.utf8.count)
+                && size.take(quotedLength(path)) && size.count(value)
+        }
+        return fits ? limit - size.remaining : nil
+    }
+
+    private mutating func take(_ bytes: Int) -> Bool {
+        remaining -= bytes
+        return remaining >= 0
+    }
+
+    private mutating func count(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: return take(4)
+        case .bool(let flag): return take(flag ? 4 : 5)
+        case .int(let number): return take(Self.digitCount(number))
+        case .double(let number): return take(number.isFinite ? number.description.utf8.count : 4)
+        case .string(let text): return take(Self.quotedLength(text))
+        case .array(let elements):
+            guard take(2 + max(elements.count - 1, 0)) else { return false }
+            return elements.allSatisfy { count($0) }
+        case .object(let object):
+            guard take(2 + max(object.count - 1, 0) + object.count) else { return false }  // braces, commas, colons
+            return object.members.allSatisfy { take(Self.quotedLength($0.key)) && count($0.value) }
+        }
+    }
+
+    private static func digitCount(_ number: Int) -> Int {
+        var magnitude = number.magnitude, digits = number < 0 ? 2 : 1
+        while magnitude >= 10 { magnitude /= 10; digits += 1 }
+        return digits
+    }
+
+    private static func quotedLength(_ text: String) -> Int {
+        var length = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D: length += 2
+            case ..<0x20: length += 6
+            default: length += 1
+            }
+        }
+        return length
+    }
+}

@@ -1,0 +1,79 @@
+/// Applies one RFC 6902 operation in place, walking the pointer's tokens down the document.
+/// Containers are taken out of their enum case while being changed so they mutate without copying.
+enum PatchApplier {
+    static func apply(_ operation: PatchOperation, to document: inout JSONValue) throws(PatchError) {
+        let tokens = try JSONPointer.tokens(of: operation.path)
+        guard tokens.isEmpty else { return try apply(operation, at: tokens[...], in: &document) }
+        switch operation {
+        case .add(_, let value), .replace(_, let value): document = value
+        case .remove: throw PatchError(path: "", message: "cannot remove the whole document")
+        case .test(_, let value): try check(document, equals: value, operation)
+        }
+    }
+
+    private static func apply(_ operation: PatchOperation, at tokens: ArraySlice<String>, in node: inout JSONValue) throws(PatchError) {
+        let token = tokens.first!, rest = tokens.dropFirst()
+        switch node {
+        case .object(var object):
+            node = .null
+            defer { node = .object(object) }
+            if rest.isEmpty { return try apply(operation, member: token, in: &object) }
+            guard let position = object.position(of: token) else { throw missing(token, operation) }
+            try object.modifyValue(at: position) { (child) throws(PatchError) in try apply(operation, at: rest, in: &child) }
+        case .array(var elements):
+            node = .null
+            defer { node = .array(elements) }
+            if rest.isEmpty { return try apply(operation, element: token, in: &elements) }
+            let index = try arrayIndex(token, count: elements.count, allowsEnd: false, operation)
+            try apply(operation, at: rest, in: &elements[index])
+        default:
+            throw PatchError(path: operation.path, message: "'\(token)' goes through a value that is not an object or array")
+        }
+    }
+
+    private static func apply(_ operation: PatchOperation, member key: String, in object: inout JSONObject) throws(PatchError) {
+        if case .add(_, let value) = operation { object[key] = value; return }
+        guard let existing = object[key] else { throw missing(key, operation) }
+        switch operation {
+        case .add: break
+        case .remove: object.removeValue(forKey: key)
+        case .replace(_, let value): object[key] = value
+        case .test(_, let value): try check(existing, equals: value, operation)
+        }
+    }
+
+    private static func apply(_ operation: PatchOperation, element token: String, in elements: inout [JSONValue]) throws(PatchError) {
+        if case .add(_, let value) = operation {
+            elements.insert(value, at: try arrayIndex(token, count: elements.count, allowsEnd: true, operation))
+            return
+        }
+        let index = try arrayIndex(token, count: elements.count, allowsEnd: false, operation)
+        switch operation {
+        case .add: break
+        case .remove: elements.remove(at: index)
+        case .replace(_, let value): elements[index] = value
+        case .test(_, let value): try check(elements[index], equals: value, operation)
+        }
+    }
+
+    /// A decimal index without leading zeros, below `count` (or equal to it, or `-`, for `add`).
+    private static func arrayIndex(_ token: String, count: Int, allowsEnd: Bool, _ operation: PatchOperation) throws(PatchError) -> Int {
+        if token == "-", allowsEnd { return count }
+        let isCanonical = token == "0" || (token.first != "0" && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        guard isCanonical, let index = Int(token) else {
+            throw PatchError(path: operation.path, message: "'\(token)' is not an array index")
+        }
+        guard index < count || (allowsEnd && index == count) else {
+            throw PatchError(path: operation.path, message: "index \(index) is out of bounds (count \(count))")
+        }
+        return index
+    }
+
+    private static func check(_ actual: JSONValue, equals expected: JSONValue, _ operation: PatchOperation) throws(PatchError) {
+        guard actual == expected else { throw PatchError(path: operation.path, message: "test failed: the value differs") }
+    }
+
+    private static func missing(_ key: String, _ operation: PatchOperation) -> PatchError {
+        PatchError(path: operation.path, message: "no member '\(key)'")
+    }
+}

@@ -1,1 +1,0 @@
-// StateSync: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,98 @@
+import StateSync
+import XCTest
+
+final class JSONPatchDiffTests: XCTestCase {
+    private func row(_ id: Int, _ name: String, starred: Bool = false) -> JSONValue {
+        ["id": .int(id), "name": .string(name), "types": ["normal"], "sprite": .string("/sprites/\(id).png")]
+    }
+
+    private func page(_ ids: ClosedRange<Int>) -> JSONValue { .array(ids.map { row($0, "mon\($0)") }) }
+
+    private func state(pages: [JSONValue], favorites: JSONObject = [:]) -> JSONValue {
+        ["route": "/", "list": ["search": "", "pages": .array(pages), "total": 151], "favorites": .object(favorites)]
+    }
+
+    /// Asserts `diff(old, new)` is `expected` and that applying it to `old` gives `new`.
+    private func assertDiff(_ old: JSONValue, _ new: JSONValue, _ expected: [PatchOperation], line: UInt = #line) throws {
+        let operations = JSONPatch.diff(from: old, to: new)
+        XCTAssertEqual(operations, expected, line: line)
+        XCTAssertEqual(try JSONPatch.apply(operations, to: old), new, line: line)
+    }
+
+    func testEqualValuesGiveNoOperations() throws {
+        try assertDiff(state(pages: [page(1...20)]), state(pages: [page(1...20)]), [])
+    }
+
+    func testLoadingTheNextPageIsOneAddOfThatPage() throws {
+        let old = state(pages: [page(1...20)])
+        let new = state(pages: [page(1...20), page(21...40)])
+        try assertDiff(old, new, [.add(path: "/list/pages/1", value: page(21...40))])
+    }
+
+    func testStarToggleIsOneAddOrRemove() throws {
+        let unstarred = state(pages: [page(1...20)], favorites: ["1": true])
+        let starred = state(pages: [page(1...20)], favorites: ["1": true, "25": true])
+        try assertDiff(unstarred, starred, [.add(path: "/favorites/25", value: true)])
+        try assertDiff(starred, unstarred, [.remove(path: "/favorites/25")])
+    }
+
+    func testChangedRowFieldIsOneReplace() throws {
+        var changed = page(1...20).arrayValue!
+        changed[3]["name"] = "renamed"
+        try assertDiff(state(pages: [page(1...20)]), state(pages: [.array(changed)]),
+                       [.replace(path: "/list/pages/0/3/name", value: "renamed")])
+    }
+
+    func testRowsAreMatchedByID() throws {
+        let old: JSONValue = ["rows": [row(1, "a"), row(2, "b"), row(3, "c"), row(4, "d")]]
+        let new: JSONValue = ["rows": [row(2, "b"), row(5, "e"), row(3, "C"), row(4, "d"), row(6, "f")]]
+        try assertDiff(old, new, [
+            .remove(path: "/rows/0"),
+            .add(path: "/rows/1", value: row(5, "e")),
+            .replace(path: "/rows/2/name", value: "C"),
+            .add(path: "/rows/4", value: row(6, "f")),
+        ])
+    }
+
+    func testRemovedRowsGoHighestIndexFirst() throws {
+        let old: JSONValue = [row(1, "a"), row(2, "b"), row(3, "c"), row(4, "d"), row(5, "e")]
+        let new: JSONValue = [row(1, "a"), row(3, "c"), row(5, "e")]
+        try assertDiff(old, new, [.remove(path: "/3"), .remove(path: "/1")])
+    }
+
+    func testReorderedRowsAreReplacedWhole() throws {
+        let old: JSONValue = [row(1, "a"), row(2, "b"), row(3, "c")]
+        let new: JSONValue = [row(3, "c"), row(1, "a"), row(2, "b")]
+        try assertDiff(old, new, [.replace(path: "", value: new)])
+    }
+
+    func testPlainArraysGrowByAddsAndShrinkByRemoves() throws {
+        let long = JSONValue.string(String(repeating: "long text kept in place ", count: 4))
+        try assertDiff(["t": [long]], ["t": [long, "b", "c"]], [.add(path: "/t/1", value: "b"), .add(path: "/t/2", value: "c")])
+        try assertDiff(["t": [long, "b", "c"]], ["t": [long]], [.remove(path: "/t/2"), .remove(path: "/t/1")])
+        try assertDiff(["t": [long, "b", "c"]], ["t": [long, "x", "c"]], [.replace(path: "/t/1", value: "x")])
+    }
+
+    func testArrayIsReplacedWholeWhenThatIsSmaller() throws {
+        try assertDiff(["t": [1, 2, 3, 4]], ["t": [5, 6, 7, 8]], [.replace(path: "/t", value: [5, 6, 7, 8])])
+    }
+
+    func testKindChangesAndNullsAreReplaces() throws {
+        try assertDiff(["destination": nil], ["destination": ["detail": ["id": 1]]],
+                       [.replace(path: "/destination", value: ["detail": ["id": 1]])])
+        try assertDiff(["n": 1], ["n": 1.0], [.replace(path: "/n", value: 1.0)])
+        try assertDiff("a", 1, [.replace(path: "", value: 1)])
+    }
+
+    func testPointerTokensAreEscaped() throws {
+        try assertDiff(["a/b": 1, "c~d": 1], ["a/b": 2, "c~d": 2],
+                       [.replace(path: "/a~1b", value: 2), .replace(path: "/c~0d", value: 2)])
+    }
+
+    func testOperationsSerializeCompactly() {
+        var writer = JSONWriter()
+        writer.write([.add(path: "/favorites/25", value: true), .remove(path: "/a~1b"), .replace(path: "/n", value: nil)])
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self),
+                       #"[{"op":"add","path":"/favorites/25","value":true},{"op":"remove","path":"/a~1b"},{"op":"replace","path":"/n","value":null}]"#)
+    }
+}
