@@ -1,6 +1,6 @@
 // One detail screen (presented or stacked): hero with sprite, name, number, genus and type
 // buttons; facts; abilities; base stats as bars. `act` wraps the detail's own actions for
-// where it lives; the screen bar (close/back) belongs to the sheet.
+// where it lives; the sheet puts the star in its bar, next to back and close.
 
 import { h, fill, displayName, displayNumber, typeName, starButton, setPressed } from './dom.js';
 
@@ -94,7 +94,7 @@ export function createDetailView(act) {
   const genus = h('p', { class: 'hero-genus' });
   const types = h('div', { class: 'badges hero-types', role: 'group', 'aria-label': 'Types' });
   const star = starButton('', false);
-  const hero = h('header', { class: 'hero' }, h('div', { class: 'hero-art' }, sprite), h('div', { class: 'hero-text' }, number, title, genus, types), star);
+  const hero = h('header', { class: 'hero' }, h('div', { class: 'hero-art' }, sprite), h('div', { class: 'hero-text' }, number, title, genus, types));
   const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
   const el = h('article', { class: 'detail' }, hero, body);
 
@@ -113,6 +113,8 @@ export function createDetailView(act) {
   return {
     el,
     title,
+    /** Buttons for the sheet's bar. */
+    actions: star,
     update(detail, favourite) {
       const before = shown;
       shown = detail;

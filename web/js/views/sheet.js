@@ -55,7 +55,7 @@ export function createSheet({ send, onClosed }) {
     back.addEventListener('click', () => send({ path: { popFrom: { id } } }));
     const closeButton = h('button', { type: 'button', class: 'bar-button close', 'aria-label': 'Close' }, icon('close'));
     closeButton.addEventListener('click', close);
-    const bar = h('div', { class: 'screen-bar' }, entry.key === ROOT ? null : back, h('span', { class: 'spacer' }), closeButton);
+    const bar = h('div', { class: 'screen-bar' }, entry.key === ROOT ? null : back, h('span', { class: 'spacer' }), view.actions, closeButton);
     const el = h('section', { class: `screen screen-${kind}` }, bar, view.el);
     return { kind, id, el, view, back };
   }

@@ -20,6 +20,7 @@ export function createTypeView(onRow) {
   return {
     el,
     title,
+    actions: null,
     update(type) {
       const before = shown;
       shown = type;
