@@ -6,14 +6,6 @@
 public enum StorageSchema {
     public static let migrations: [Migration] = [
         Migration(version: 1, sql: responseCache),
+        Migration(version: 2, sql: favorites),
     ]
-
-    /// Times are seconds since 1970 (REAL), which `Date` round-trips exactly enough for TTLs.
-    static let responseCache = """
-        CREATE TABLE response_cache (
-            key       TEXT PRIMARY KEY,
-            body      BLOB NOT NULL,
-            stored_at REAL NOT NULL
-        ) WITHOUT ROWID;
-        """
 }

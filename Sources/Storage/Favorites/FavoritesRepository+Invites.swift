@@ -1,0 +1,77 @@
+import Foundation
+import PokedexModels
+
+/// Sharing a list by link. A code is 32 random bytes (64 hex characters) given out once;
+/// only its SHA-256 is stored. A code works for anyone holding it until the owner revokes it.
+extension FavoritesRepository {
+    /// Creates an invite granting `role` (editor or viewer). Owners only.
+    /// - Returns: the code to put in the link.
+    public func createInvite(list listID: String, role: ListRole, by userID: String) throws -> String {
+        guard role != .owner else { throw FavoritesError.invalidInviteRole }
+        let code = RandomToken.secret()
+        try database.transaction { connection in
+            try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
+            try connection.run(
+                "INSERT INTO invites (code_hash, list_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(RandomToken.storedHash(of: code)), .text(listID), .text(role.rawValue), .text(userID),
+                    .real(now().timeIntervalSince1970),
+                ]
+            )
+        }
+        return code
+    }
+
+    /// Makes the user a member with the invite's role. A user who is already a member keeps
+    /// the role they have (an invite never demotes, nor promotes past what the owner chose).
+    public func acceptInvite(code: String, user userID: String) throws -> FavoritesList {
+        try database.transaction { connection in
+            let invite = try connection.invite(forCode: code)
+            guard !invite.isRevoked else { throw FavoritesError.revokedInvite }
+            guard try !connection.query("SELECT 1 FROM users WHERE id = ?", [.text(userID)]).isEmpty else {
+                throw FavoritesError.unknownUser
+            }
+            try connection.run(
+                "INSERT OR IGNORE INTO memberships (list_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
+                [.text(invite.listID), .text(userID), .text(invite.role.rawValue), .real(now().timeIntervalSince1970)]
+            )
+            let rows = try connection.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = ?", [.text(invite.listID)])
+            return try FavoritesList(row: rows[0])  // the invite's foreign key guarantees the list
+        }
+    }
+
+    /// Stops the code from admitting anyone new; members who joined with it stay. Owners
+    /// of the invite's list only. Revoking twice keeps the first revocation time.
+    public func revokeInvite(code: String, by userID: String) throws {
+        try database.transaction { connection in
+            let invite = try connection.invite(forCode: code)
+            try connection.requireRole(of: userID, in: invite.listID, where: { $0 == .owner })
+            try connection.run(
+                "UPDATE invites SET revoked_at = ? WHERE code_hash = ? AND revoked_at IS NULL",
+                [.real(now().timeIntervalSince1970), .text(invite.id)]
+            )
+        }
+    }
+
+    /// The list's invites, newest first, revoked ones included. Owners only.
+    public func invites(ofList listID: String, by userID: String) throws -> [ListInvite] {
+        try database.withConnection { connection in
+            try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
+            return try connection.query(
+                "SELECT \(ListInvite.columns) FROM invites WHERE list_id = ? ORDER BY created_at DESC, code_hash",
+                [.text(listID)]
+            ).map(ListInvite.init(row:))
+        }
+    }
+}
+
+private extension SQLiteConnection {
+    func invite(forCode code: String) throws -> ListInvite {
+        let rows = try query(
+            "SELECT \(ListInvite.columns) FROM invites WHERE code_hash = ?",
+            [.text(RandomToken.storedHash(of: code))]
+        )
+        guard let row = rows.first else { throw FavoritesError.unknownInvite }
+        return try ListInvite(row: row)
+    }
+}

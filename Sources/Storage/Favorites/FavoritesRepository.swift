@@ -1,0 +1,103 @@
+import Foundation
+import PokedexModels
+
+/// Favorites lists, their members and their favorites, with authorisation in every call:
+/// the acting user's membership is checked in the same transaction as the change.
+/// Needs a `Database` opened with `StorageSchema.migrations`.
+public struct FavoritesRepository: Sendable {
+    let database: Database
+    let now: @Sendable () -> Date
+
+    public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    /// Every list the user belongs to, owned ones (the personal list) first, then by joining time.
+    public func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)] {
+        try database.query(
+            """
+            SELECT l.id, l.name, l.owner_id, m.role FROM memberships m JOIN favorite_lists l ON l.id = m.list_id
+            WHERE m.user_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, l.id
+            """,
+            [.text(userID)]
+        ).map { (try FavoritesList(row: $0), try ListRole(column: 3, of: $0)) }
+    }
+
+    /// The user's role in the list; nil when not a member (or no such list).
+    public func role(of userID: String, in listID: String) throws -> ListRole? {
+        try database.withConnection { try $0.role(of: userID, in: listID) }
+    }
+
+    /// The list's members, owner first, then by joining time. Members only.
+    public func members(ofList listID: String, as userID: String) throws -> [ListMember] {
+        try database.withConnection { connection in
+            try connection.requireRole(of: userID, in: listID)
+            return try connection.query(
+                """
+                SELECT u.id, u.display_name, m.role FROM memberships m JOIN users u ON u.id = m.user_id
+                WHERE m.list_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, u.id
+                """,
+                [.text(listID)]
+            ).map { ListMember(user: try User(row: $0), role: try ListRole(column: 2, of: $0)) }
+        }
+    }
+
+    /// The Pokémon ids in the list. Members only.
+    public func favorites(inList listID: String, as userID: String) throws -> Set<Int> {
+        try database.withConnection { connection in
+            try connection.requireRole(of: userID, in: listID)
+            let rows = try connection.query("SELECT pokemon_id FROM favorites WHERE list_id = ?", [.text(listID)])
+            return Set(try rows.map { try $0.int(0) })
+        }
+    }
+
+    /// Makes `pokemonID` a favorite (or not) in the list: a set, never a toggle, so repeating
+    /// it changes nothing. Owners and editors only. Committed when it returns.
+    /// - Returns: whether the list changed.
+    @discardableResult
+    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> Bool {
+        guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
+        return try database.transaction { connection in
+            try connection.requireRole(of: userID, in: listID, where: \.canWrite)
+            let changed = isFavorite
+                ? try connection.run(
+                    "INSERT OR IGNORE INTO favorites (list_id, pokemon_id, added_by, added_at) VALUES (?, ?, ?, ?)",
+                    [.text(listID), .integer(Int64(pokemonID)), .text(userID), .real(now().timeIntervalSince1970)]
+                )
+                : try connection.run(
+                    "DELETE FROM favorites WHERE list_id = ? AND pokemon_id = ?",
+                    [.text(listID), .integer(Int64(pokemonID))]
+                )
+            return changed > 0
+        }
+    }
+
+    /// Removes another member. Owners only; owners themselves cannot be removed.
+    public func removeMember(list listID: String, user memberID: String, by userID: String) throws {
+        try database.transaction { connection in
+            try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
+            switch try connection.role(of: memberID, in: listID) {
+            case nil: throw FavoritesError.memberNotFound
+            case .owner: throw FavoritesError.cannotRemoveOwner
+            case .editor, .viewer: try connection.deleteMembership(of: memberID, in: listID)
+            }
+        }
+    }
+
+    /// The user stops being a member. The owner cannot leave its own list.
+    public func leave(list listID: String, user userID: String) throws {
+        try database.transaction { connection in
+            guard try connection.requireRole(of: userID, in: listID) != .owner else {
+                throw FavoritesError.ownerCannotLeave
+            }
+            try connection.deleteMembership(of: userID, in: listID)
+        }
+    }
+}
+
+private extension SQLiteConnection {
+    func deleteMembership(of userID: String, in listID: String) throws {
+        try run("DELETE FROM memberships WHERE list_id = ? AND user_id = ?", [.text(listID), .text(userID)])
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import PokedexModels
+
+/// Users and their bearer tokens. Needs a `Database` opened with `StorageSchema.migrations`.
+public struct UserRepository: Sendable {
+    private let database: Database
+    private let now: @Sendable () -> Date
+
+    public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    /// Creates a user with a fresh token and their personal list "<name>'s favorites",
+    /// owned by them. The token is returned once and stored only as its SHA-256.
+    public func createUser(displayName: String) throws -> (user: User, token: String) {
+        let user = User(id: RandomToken.identifier(), displayName: try DisplayName.validated(displayName))
+        let token = RandomToken.secret()
+        let createdAt = now().timeIntervalSince1970
+        try database.transaction { connection in
+            try connection.run(
+                "INSERT INTO users (id, display_name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .real(createdAt)]
+            )
+            try connection.insertList(named: "\(user.displayName)'s favorites", ownerID: user.id, at: createdAt)
+        }
+        return (user, token)
+    }
+
+    /// The user holding `token`, or nil for a token nobody holds.
+    public func user(forToken token: String) throws -> User? {
+        try database.query(
+            "SELECT id, display_name FROM users WHERE token_hash = ?",
+            [.text(RandomToken.storedHash(of: token))]
+        ).first.map { try User(row: $0) }
+    }
+
+    public func user(id: String) throws -> User? {
+        try database.query("SELECT id, display_name FROM users WHERE id = ?", [.text(id)]).first.map { try User(row: $0) }
+    }
+
+    /// Sets the user's display name (validated as `DisplayName.validated`). The personal
+    /// list keeps the name it was created with: lists are renamed on their own.
+    public func rename(userID: String, to displayName: String) throws -> User {
+        let name = try DisplayName.validated(displayName)
+        let changed = try database.run("UPDATE users SET display_name = ? WHERE id = ?", [.text(name), .text(userID)])
+        guard changed == 1 else { throw FavoritesError.unknownUser }
+        return User(id: userID, displayName: name)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PokedexModels
+import XCTest
+@testable import Storage
+
+/// Repositories over one database with the full schema, and a few users to act as.
+struct StorageFixture {
+    let database: Database
+    let users: UserRepository
+    let favorites: FavoritesRepository
+
+    init(path: String = Database.inMemoryPath) throws {
+        database = try Database(path: path, migrations: StorageSchema.migrations)
+        users = UserRepository(database: database)
+        favorites = FavoritesRepository(database: database)
+    }
+
+    /// A new user and their personal list.
+    func makeUser(_ name: String) throws -> (user: User, token: String, list: FavoritesList) {
+        let (user, token) = try users.createUser(displayName: name)
+        let list = try XCTUnwrap(favorites.lists(forUser: user.id).first?.list)
+        return (user, token, list)
+    }
+
+    /// A new user who joined `list` with `role` through an invite from its owner.
+    func makeMember(of list: FavoritesList, role: ListRole, name: String) throws -> User {
+        let member = try makeUser(name).user
+        let code = try favorites.createInvite(list: list.id, role: role, by: list.ownerID)
+        _ = try favorites.acceptInvite(code: code, user: member.id)
+        return member
+    }
+
+    func count(_ table: String) throws -> Int {
+        try database.query("SELECT count(*) FROM \(table)")[0].int(0)
+    }
+}
+
+/// Asserts that `expression` throws exactly `expected`.
+func XCTAssertThrows<T>(
+    _ expected: FavoritesError,
+    _ expression: @autoclosure () throws -> T,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertThrowsError(try expression(), file: file, line: line) { error in
+        XCTAssertEqual(error as? FavoritesError, expected, "\(error)", file: file, line: line)
+    }
+}
+
+/// A seeded generator, so "random" output is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func isLowercaseHex(_ text: String, length: Int) -> Bool {
+    text.count == length && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+}
