@@ -1,0 +1,77 @@
+/// One level of an action as the browser sends it: an object with one key naming the case and
+/// an object of fields as its value (`{"rowTapped":{"id":25}}`). Server-side decoders walk the
+/// reducer tree with `nested()` and read fields with typed readers whose errors name the field.
+///
+///     let action = try ActionPath(json)            // {"list":{"rowTapped":{"id":25}}}
+///     guard action.case == "list" else { throw action.unknownCase() }
+///     let list = try action.nested()               // case "rowTapped", payload {"id":25}
+///     let id = try list.int("id")                  // 25
+public struct ActionPath: Sendable {
+    /// The case names from the root down to this level, e.g. `["list", "rowTapped"]`.
+    public let names: [String]
+    /// This level's fields (for a parent level: its child's action object).
+    public let payload: JSONObject
+
+    /// Reads the root level of an action.
+    public init(_ action: JSONValue) throws(ProtocolError) {
+        try self.init(action, parents: [])
+    }
+
+    private init(_ action: JSONValue, parents: [String]) throws(ProtocolError) {
+        let place = parents.isEmpty ? "An action" : "Action '\(parents.joined(separator: "."))'"
+        guard let object = action.objectValue, object.count == 1, let member = object.members.first else {
+            throw ProtocolError(.badAction, "\(place) must be an object with exactly one key naming its case.")
+        }
+        guard let payload = member.value.objectValue else {
+            let name = (parents + [member.key]).joined(separator: ".")
+            throw ProtocolError(.badAction, "Action '\(name)' must hold an object of fields ({} for none).")
+        }
+        names = parents + [member.key]
+        self.payload = payload
+    }
+
+    /// The case name at this level.
+    public var `case`: String { names[names.count - 1] }
+
+    /// The dotted path, e.g. `list.rowTapped`.
+    public var name: String { names.joined(separator: ".") }
+
+    /// The payload read as the next level's action (`{"list":{"rowTapped":{…}}}` → `rowTapped`).
+    public func nested() throws(ProtocolError) -> ActionPath {
+        try ActionPath(.object(payload), parents: names)
+    }
+
+    /// A field holding a nested action, e.g. `action` in `{"element":{"id":0,"action":{…}}}`.
+    public func nested(_ field: String) throws(ProtocolError) -> ActionPath {
+        try ActionPath(fields.required(field, "an action object") { $0 }, parents: names)
+    }
+
+    /// The error to throw when this level's case is not one the decoder knows.
+    public func unknownCase() -> ProtocolError {
+        ProtocolError(.unknownAction, "Unknown action '\(name)'.")
+    }
+
+    public func contains(_ field: String) -> Bool { payload[field] != nil }
+
+    public func int(_ field: String) throws(ProtocolError) -> Int {
+        try fields.required(field, "an integer", \.intValue)
+    }
+
+    public func bool(_ field: String) throws(ProtocolError) -> Bool {
+        try fields.required(field, "a boolean", \.boolValue)
+    }
+
+    public func string(_ field: String) throws(ProtocolError) -> String {
+        try fields.required(field, "a string", \.stringValue)
+    }
+
+    /// A field that must be present but may be `null` (nil); missing or another kind throws.
+    public func optionalString(_ field: String) throws(ProtocolError) -> String? {
+        try fields.nullable(field, "a string", \.stringValue)
+    }
+
+    private var fields: FieldReader {
+        let name = self.name
+        return FieldReader(object: payload) { ProtocolError(.badAction, "Action '\(name)': \($0).") }
+    }
+}

@@ -1,0 +1,35 @@
+extension ClientMessage {
+    /// The frame's UTF-8 bytes, as the browser (or the load-test client) sends it.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter()
+        switch self {
+        case .hello(let hello):
+            writer.raw(#"{"type":"hello","version":"#)
+            writer.write(hello.version)
+            writer.raw(#","token":"#)
+            writer.write(JSONValue(hello.token))
+            writer.raw(#","resume":"#)
+            if let resume = hello.resume {
+                writer.raw(#"{"session":"#)
+                writer.write(resume.session)
+                writer.raw(#","seq":"#)
+                writer.write(resume.seq)
+                writer.raw("}")
+            } else {
+                writer.raw("null")
+            }
+            writer.raw(#","route":"#)
+            writer.write(JSONValue(hello.route))
+        case let .action(ref, action):
+            writer.raw(#"{"type":"action""#)
+            if let ref {
+                writer.raw(#","ref":"#)
+                writer.write(ref)
+            }
+            writer.raw(#","action":"#)
+            writer.write(action)
+        }
+        writer.raw("}")
+        return writer.bytes
+    }
+}

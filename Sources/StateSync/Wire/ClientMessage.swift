@@ -1,0 +1,79 @@
+/// A frame from the browser (docs/PROTOCOL.md, "Client → server").
+public enum ClientMessage: Equatable, Sendable {
+    case hello(Hello)
+    case action(ref: Int?, action: JSONValue)
+
+    public struct Hello: Equatable, Sendable {
+        public var version: Int
+        public var token: String?
+        public var resume: Resume?
+        public var route: String?
+
+        public init(version: Int = ClientMessage.protocolVersion, token: String? = nil, resume: Resume? = nil, route: String? = nil) {
+            self.version = version
+            self.token = token
+            self.resume = resume
+            self.route = route
+        }
+    }
+
+    public struct Resume: Equatable, Sendable {
+        public var session: String
+        public var seq: Int
+
+        public init(session: String, seq: Int) {
+            self.session = session
+            self.seq = seq
+        }
+    }
+
+    /// The only protocol version this server speaks.
+    public static let protocolVersion = 1
+
+    /// Parses a text frame's bytes, refusing it with the protocol's error codes: `bad_json` for
+    /// malformed JSON or a non-object, `bad_message` for a bad envelope, `version` for another version.
+    public static func parse(_ frame: [UInt8]) throws(ProtocolError) -> ClientMessage {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(frame)
+        } catch {
+            throw ProtocolError(.badJSON, "Malformed JSON: \(error.message) at byte \(error.offset).")
+        }
+        guard let object = json.objectValue else { throw ProtocolError(.badJSON, "A message must be a JSON object.") }
+        guard let type = object["type"]?.stringValue else {
+            throw ProtocolError(.badMessage, "A message needs a string 'type'.")
+        }
+        switch type {
+        case "hello": return .hello(try parseHello(object))
+        case "action": return try parseAction(object)
+        default: throw ProtocolError(.badMessage, "Unknown message type '\(type)'.")
+        }
+    }
+
+    private static func parseHello(_ object: JSONObject) throws(ProtocolError) -> Hello {
+        let fields = envelopeFields(object, type: "hello", ref: nil)
+        let version = try fields.required("version", "an integer", \.intValue)
+        guard version == protocolVersion else {
+            throw ProtocolError(.version, "Unsupported protocol version \(version); this server speaks \(protocolVersion).")
+        }
+        let resume = try fields.optional("resume", "an object", \.objectValue).map { (object) throws(ProtocolError) in
+            let resumeFields = FieldReader(object: object) { ProtocolError(.badMessage, "In 'hello' resume, \($0).") }
+            return Resume(session: try resumeFields.required("session", "a string", \.stringValue),
+                          seq: try resumeFields.required("seq", "a non-negative integer") { $0.intValue.flatMap { $0 >= 0 ? $0 : nil } })
+        }
+        return Hello(version: version,
+                     token: try fields.optional("token", "a string", \.stringValue),
+                     resume: resume,
+                     route: try fields.optional("route", "a string", \.stringValue))
+    }
+
+    private static func parseAction(_ object: JSONObject) throws(ProtocolError) -> ClientMessage {
+        let ref = try envelopeFields(object, type: "action", ref: nil).optional("ref", "an integer", \.intValue)
+        let action = try envelopeFields(object, type: "action", ref: ref).required("action", "an object") { $0.objectValue.map(JSONValue.object) }
+        return .action(ref: ref, action: action)
+    }
+
+    private static func envelopeFields(_ object: JSONObject, type: String, ref: Int?) -> FieldReader {
+        FieldReader(object: object) { ProtocolError(.badMessage, "In '\(type)', \($0).", ref: ref) }
+    }
+}

@@ -1,0 +1,25 @@
+/// A refused frame or action, as sent back in an `error` frame (codes from docs/PROTOCOL.md).
+public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        case badJSON = "bad_json"
+        case badMessage = "bad_message"
+        case notHello = "not_hello"
+        case version
+        case unknownAction = "unknown_action"
+        case badAction = "bad_action"
+        case forbidden
+    }
+
+    public var code: Code
+    public var message: String
+    /// The `ref` of the refused action, when the frame got far enough to have one.
+    public var ref: Int?
+
+    public init(_ code: Code, _ message: String, ref: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.ref = ref
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,64 @@
+/// A frame to the browser (docs/PROTOCOL.md, "Server → client"), encoded straight into bytes
+/// with `type` first and fields in the order the protocol shows.
+public enum ServerMessage: Equatable, Sendable {
+    /// `user` is `{id, name}` or nil (written as null); `token` is written only when newly issued.
+    case welcome(session: String, user: JSONValue?, token: String?)
+    case snapshot(seq: Int, state: JSONValue)
+    case patch(seq: Int, ops: [PatchOperation], ack: Int?)
+    case ack(ref: Int)
+    case error(ref: Int?, code: ProtocolError.Code, message: String)
+
+    /// The `error` frame answering a refused frame or action.
+    public init(_ error: ProtocolError) {
+        self = .error(ref: error.ref, code: error.code, message: error.message)
+    }
+
+    /// The frame's UTF-8 bytes.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter(capacity: encodedCapacityHint)
+        switch self {
+        case let .welcome(session, user, token):
+            writer.raw(#"{"type":"welcome","session":"#)
+            writer.write(session)
+            writer.raw(#","user":"#)
+            writer.write(user ?? .null)
+            if let token {
+                writer.raw(#","token":"#)
+                writer.write(token)
+            }
+        case let .snapshot(seq, state):
+            writer.raw(#"{"type":"snapshot","seq":"#)
+            writer.write(seq)
+            writer.raw(#","state":"#)
+            writer.write(state)
+        case let .patch(seq, ops, ack):
+            writer.raw(#"{"type":"patch","seq":"#)
+            writer.write(seq)
+            writer.raw(#","ops":"#)
+            writer.write(ops)
+            if let ack {
+                writer.raw(#","ack":"#)
+                writer.write(ack)
+            }
+        case let .ack(ref):
+            writer.raw(#"{"type":"ack","ref":"#)
+            writer.write(ref)
+        case let .error(ref, code, message):
+            writer.raw(#"{"type":"error","ref":"#)
+            writer.write(JSONValue(ref))
+            writer.raw(#","code":"#)
+            writer.write(code.rawValue)
+            writer.raw(#","message":"#)
+            writer.write(message)
+        }
+        writer.raw("}")
+        return writer.bytes
+    }
+
+    /// The frame as text (for text-frame APIs and logs).
+    public func encodedString() -> String { String(decoding: encoded(), as: UTF8.self) }
+
+    private var encodedCapacityHint: Int {
+        if case .snapshot = self { 16 * 1024 } else { 256 }
+    }
+}
