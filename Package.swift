@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
             name: "PokeAPI",
-            dependencies: ["CCurl", "Storage", "PokemonClient", "PokedexModels"],
+            dependencies: ["CCurl", "Storage", "Composable", "PokemonClient", "PokedexModels"],
             resources: [.copy("Catalog/catalog.json")]
         ),
 
@@ -47,6 +47,7 @@ let package = Package(
         .executableTarget(name: "pokedex-server", dependencies: ["PokedexServer"]),
         .executableTarget(name: "pokedex-loadtest", dependencies: ["PokedexServer", "WebSocketServer", "StateSync"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
+        .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI"]),
 
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),

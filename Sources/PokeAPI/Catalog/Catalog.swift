@@ -1,0 +1,41 @@
+import PokedexModels
+
+/// A whole dex held in memory, in dex order: the embedded first 151 or a CSV dump's 1025.
+/// Both answer queries through the same code (`PokemonClient.catalog`).
+public struct Catalog: Equatable, Sendable {
+    /// Every Pokémon, sorted by id.
+    public let entries: [PokemonDetail]
+    private let positionByID: [Int: Int]
+
+    public init(_ details: [PokemonDetail]) {
+        entries = details.sorted { $0.id < $1.id }
+        positionByID = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func detail(id: Int) -> PokemonDetail? {
+        positionByID[id].map { entries[$0] }
+    }
+
+    /// Rows whose name contains `query.search` (ignoring case) and that have `query.type`.
+    public func matching(_ query: PokemonQuery) -> [PokemonDetail] {
+        let search = query.search.lowercased()
+        return entries.filter { entry in
+            (search.isEmpty || entry.name.lowercased().contains(search))
+                && (query.type.map(entry.types.contains) ?? true)
+        }
+    }
+
+    /// `limit` rows from `offset` of the matching rows, with how many match in all.
+    public func page(_ query: PokemonQuery, limit: Int, offset: Int) -> PokemonPage {
+        let matches = query.isEmpty ? entries : matching(query)
+        return PokemonPage(pokemon: matches.page(limit: limit, offset: offset).map(\.pokemon), totalCount: matches.count)
+    }
+}
+
+extension Array {
+    /// At most `limit` elements from `offset`; empty past the end or for negative arguments.
+    func page(limit: Int, offset: Int) -> ArraySlice<Element> {
+        guard limit > 0, offset >= 0, offset < count else { return [] }
+        return self[offset..<Swift.min(count, offset + limit)]
+    }
+}

@@ -1,0 +1,114 @@
+import PokedexModels
+
+/// Reads PokeAPI's `/pokemon/{id}` document; every member not listed here is skipped.
+enum DetailDocument {
+    static func read(_ scanner: inout JSONScanner) throws -> PokemonDetail {
+        var id: Int?, name: String?, height: Int?, weight: Int?
+        var baseExperience: Int?
+        var types: [(slot: Int, name: String)]?
+        var abilities: [PokemonDetail.Ability]?
+        var stats: [PokemonDetail.Stat]?
+        var spriteURL: String?
+        try scanner.readObject { scanner, key in
+            switch key {
+            case "id": id = try scanner.readInt()
+            case "name": name = try scanner.readString()
+            case "height": height = try scanner.readInt()
+            case "weight": weight = try scanner.readInt()
+            case "base_experience": baseExperience = try scanner.readOptionalInt()
+            case "types": types = try readTypes(&scanner)
+            case "abilities": abilities = try readAbilities(&scanner)
+            case "stats": stats = try readStats(&scanner)
+            case "sprites": spriteURL = try readFrontSprite(&scanner)
+            default: try scanner.skipValue()
+            }
+        }
+        guard let id else { throw scanner.error("missing \"id\"") }
+        guard let name else { throw scanner.error("missing \"name\"") }
+        guard let height, let weight else { throw scanner.error("missing \"height\" or \"weight\"") }
+        guard let types, let abilities, let stats else {
+            throw scanner.error("missing \"types\", \"abilities\" or \"stats\"")
+        }
+        return PokemonDetail(
+            id: id, name: name, types: types.sorted { $0.slot < $1.slot }.map(\.name),
+            height: height, weight: weight, abilities: abilities.sorted { $0.slot < $1.slot },
+            stats: stats, baseExperience: baseExperience, spriteURL: spriteURL
+        )
+    }
+
+    /// `[{slot, type: {name}}]`
+    private static func readTypes(_ scanner: inout JSONScanner) throws -> [(slot: Int, name: String)] {
+        var types: [(slot: Int, name: String)] = []
+        try scanner.readArray { scanner in
+            var slot: Int?, name: String?
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "slot": slot = try scanner.readInt()
+                case "type": name = try readName(&scanner)
+                default: try scanner.skipValue()
+                }
+            }
+            guard let slot, let name else { throw scanner.error("a type lacks \"slot\" or \"type.name\"") }
+            types.append((slot, name))
+        }
+        return types
+    }
+
+    /// `[{ability: {name}, is_hidden, slot}]`
+    private static func readAbilities(_ scanner: inout JSONScanner) throws -> [PokemonDetail.Ability] {
+        var abilities: [PokemonDetail.Ability] = []
+        try scanner.readArray { scanner in
+            var name: String?, isHidden: Bool?, slot: Int?
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "ability": name = try readName(&scanner)
+                case "is_hidden": isHidden = try scanner.readBool()
+                case "slot": slot = try scanner.readInt()
+                default: try scanner.skipValue()
+                }
+            }
+            guard let name, let isHidden, let slot else {
+                throw scanner.error("an ability lacks \"ability.name\", \"is_hidden\" or \"slot\"")
+            }
+            abilities.append(.init(name: name, isHidden: isHidden, slot: slot))
+        }
+        return abilities
+    }
+
+    /// `[{base_stat, stat: {name}}]`, kept in document order.
+    private static func readStats(_ scanner: inout JSONScanner) throws -> [PokemonDetail.Stat] {
+        var stats: [PokemonDetail.Stat] = []
+        try scanner.readArray { scanner in
+            var base: Int?, name: String?
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "base_stat": base = try scanner.readInt()
+                case "stat": name = try readName(&scanner)
+                default: try scanner.skipValue()
+                }
+            }
+            guard let base, let name else { throw scanner.error("a stat lacks \"base_stat\" or \"stat.name\"") }
+            stats.append(.init(name: name, base: base))
+        }
+        return stats
+    }
+
+    /// `sprites.front_default`, which may be null.
+    private static func readFrontSprite(_ scanner: inout JSONScanner) throws -> String? {
+        var url: String?
+        try scanner.readObject { scanner, key in
+            if key == "front_default" { url = try scanner.readOptionalString() } else { try scanner.skipValue() }
+        }
+        return url
+    }
+
+    /// The `name` of a `{name, url}` resource.
+    private static func readName(_ scanner: inout JSONScanner) throws -> String {
+        var name: String?
+        try scanner.readObject { scanner, key in
+            if key == "name" { name = try scanner.readString() } else { try scanner.skipValue() }
+        }
+        guard let name else { throw scanner.error("a resource lacks \"name\"") }
+        return name
+    }
+}

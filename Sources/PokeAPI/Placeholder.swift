@@ -1,1 +1,0 @@
-// PokeAPI: see docs/ARCHITECTURE.md. Placeholder until the target is filled.
