@@ -1,10 +1,10 @@
 // RFC 6902 JSON Patch (add, remove, replace) applied immutably: every container on an op's
 // path is copied, everything else is shared, so views can compare slices with ===.
 
-export class PatchError extends Error {}
+class PatchError extends Error {}
 
 /** Decodes a JSON Pointer (RFC 6901) into its reference tokens. */
-export function parsePointer(pointer) {
+function parsePointer(pointer) {
   if (pointer === '') return [];
   if (pointer[0] !== '/') throw new PatchError(`Bad pointer "${pointer}"`);
   return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));

@@ -12,22 +12,29 @@ export function currentRoute() {
   return route === '' ? '/' : route;
 }
 
+const urlOf = (route) => (route === '/' ? location.pathname + location.search : `#${encodeURI(route)}`);
+
+/** Writes `next` to the address bar; returns true if it stepped back in history to do so. */
 function writeRoute(next) {
   const here = currentRoute();
-  if (next === here) return;
-  const url = next === '/' ? location.pathname + location.search : `#${encodeURI(next)}`;
+  if (next === here) return false;
+  const url = urlOf(next);
   if (history.state?.below === next) {
     history.back(); // closing what we opened: step back instead of stacking entries
-  } else if (next.startsWith(here === '/' ? '/' : `${here}/`)) {
+    return true;
+  }
+  if (next.startsWith(here === '/' ? '/' : `${here}/`)) {
     history.pushState({ below: here }, '', url); // deeper: a new entry the back button undoes
   } else {
     history.replaceState({ below: history.state?.below ?? null }, '', url);
   }
+  return false;
 }
 
 export function createRouter({ send }) {
   let route = null; // the last route seen in state
   let requested = null; // the last route sent with navigate, until state answers
+  let steppingBack = false; // our own history.back() is on its way
 
   function navigate(target) {
     requested = target;
@@ -36,6 +43,12 @@ export function createRouter({ send }) {
 
   function userMoved() {
     const target = currentRoute();
+    if (steppingBack) {
+      // The entry below may have been rewritten since it was pushed: correct it, quietly.
+      steppingBack = false;
+      if (target !== route) history.replaceState(history.state, '', urlOf(route));
+      return;
+    }
     if (route !== null && target !== route && target !== requested) navigate(target);
   }
 
@@ -50,7 +63,7 @@ export function createRouter({ send }) {
         route = next;
         // A resumed session kept its own screen: the address bar wins, as for a new session.
         if (next !== helloRoute && state.notice === null) navigate(helloRoute);
-        else writeRoute(next);
+        else steppingBack = writeRoute(next);
         return;
       }
       if (next === route) return;
@@ -59,7 +72,7 @@ export function createRouter({ send }) {
       // must not rewrite the address bar (a new notice means the server refused it: do write).
       const stale = requested !== null && next !== requested && state.notice === previous.notice;
       requested = null;
-      if (!stale) writeRoute(next);
+      if (!stale) steppingBack = writeRoute(next);
     },
   };
 }

@@ -5,7 +5,6 @@ const ICONS = {
   star: 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z',
   close: 'M6 6l12 12M18 6L6 18',
   back: 'M15 5l-7 7 7 7',
-  search: 'M10.5 4a6.5 6.5 0 104.1 11.5L20 21M10.5 4a6.5 6.5 0 010 13',
 };
 
 /** Creates an element: props are attributes, except class, text and dataset. */
@@ -43,7 +42,7 @@ export const displayNumber = (id) => `#${String(id).padStart(3, '0')}`;
 
 export const typeName = capitalise;
 
-export function typeBadge(type) {
+function typeBadge(type) {
   return h('span', { class: `badge type-${type}`, text: typeName(type) });
 }
 

@@ -140,7 +140,8 @@ export function createListView({ send }) {
       if (next.pages !== before?.pages) renderCards(next.pages, state.favorites);
       if (favoritesChanged) renderStars(state.favorites);
       if (next === before) return;
-      grid.setAttribute('aria-busy', String(next.status === 'loading'));
+      const busy = String(next.status === 'loading');
+      if (grid.getAttribute('aria-busy') !== busy) grid.setAttribute('aria-busy', busy);
       grid.classList.toggle('is-stale', next.status === 'loading' && cards.size > 0);
       summary.textContent = cards.size ? `${cards.size} of ${next.total} Pokémon` : '';
       renderStatus(next);
