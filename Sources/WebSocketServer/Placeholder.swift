@@ -1,1 +1,0 @@
-// WebSocketServer: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// One open websocket. Safe to use from any thread; holding it after close is harmless
+/// (sends then report `.closed`).
+public final class Connection: Sendable {
+    /// Unique for the server's lifetime.
+    public let id: UInt64
+    /// The peer's IP address.
+    public let remoteAddress: String
+
+    let outbound: Mutex<OutboundQueue>
+    private let mailbox: Mailbox<ServerMail>
+    private let counters: MetricCounters
+
+    init(id: UInt64, remoteAddress: String, queueCapBytes: Int,
+         mailbox: Mailbox<ServerMail>, counters: MetricCounters) {
+        self.id = id
+        self.remoteAddress = remoteAddress
+        self.outbound = Mutex(OutboundQueue(capacityBytes: queueCapBytes))
+        self.mailbox = mailbox
+        self.counters = counters
+    }
+
+    /// Queues one text message (UTF-8 bytes) and wakes the service thread to write it.
+    @discardableResult
+    public func send(_ text: [UInt8]) -> SendResult {
+        let (result, wake, overflowedNow) = outbound.withLock { queue in
+            let wasOverflowed = queue.isOverflowed
+            let result = queue.enqueue(text)
+            // An overflow also asks for a writeable callback: that is where draining is noticed.
+            let wake = result != .closed && !queue.isWriteRequested
+            if wake { queue.isWriteRequested = true }
+            return (result, wake, !wasOverflowed && queue.isOverflowed)
+        }
+        if overflowedNow { counters.overflows.add(1, ordering: .relaxed) }
+        if wake { mailbox.push(.writable(id)) }
+        return result
+    }
+
+    @discardableResult
+    public func send(_ text: String) -> SendResult {
+        send(Array(text.utf8))
+    }
+
+    /// Closes with `code` once the messages already queued are written.
+    public func close(code: UInt16 = 1000, reason: String = "") {
+        outbound.withLock { queue in
+            queue.requestClose(.init(code: code, reason: reason))
+            queue.isWriteRequested = true
+        }
+        mailbox.push(.writable(id))
+    }
+
+    /// Bytes queued and not yet handed to the socket; never above the configured cap.
+    public var queuedBytes: Int {
+        outbound.withLock { $0.queuedBytes }
+    }
+}
+
+extension Connection: Hashable {
+    public static func == (lhs: Connection, rhs: Connection) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// Work other threads hand to the server's service thread.
+enum ServerMail: Sendable {
+    /// The connection has something to write or to close.
+    case writable(UInt64)
+    case httpResponse(exchangeID: UInt64, HTTPResponse)
+    case shutdown
+    /// The shutdown deadline passed: stop waiting for connections to close.
+    case deadlinePassed
+}

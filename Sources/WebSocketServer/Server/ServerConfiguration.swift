@@ -1,0 +1,32 @@
+import Foundation
+
+/// How a `WebSocketServer` listens, what it serves and the limits it enforces.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind. Loopback by default.
+    public var host = "127.0.0.1"
+    /// 0 picks an ephemeral port; read `WebSocketServer.port` after `start()`.
+    public var port = 0
+    /// Directory served at `/` (with `index.html` as the default document); nil serves no files.
+    public var staticRoot: String?
+    /// `max-age` of static files, in seconds. They are always revalidated by ETag.
+    public var staticCacheMaxAgeSeconds = 60
+    /// The path websocket upgrades must ask for.
+    public var webSocketPath = "/ws"
+    /// Browser origins allowed to open a websocket besides the server's own
+    /// (`http://host:port`, and its `localhost` / `127.0.0.1` forms), e.g. `https://example.org`.
+    public var allowedOrigins: [String] = []
+    /// Largest text message accepted; a bigger one closes the connection with 1009.
+    public var maxMessageBytes = 64 * 1024
+    /// Most bytes one connection may have queued for sending before it overflows.
+    public var outboundQueueCapBytes = 1 << 20
+    /// A connection silent this long is pinged.
+    public var pingInterval: Duration = .seconds(30)
+    /// A connection silent this long (no data, no pong) is dropped.
+    public var idleTimeout: Duration = .seconds(75)
+    /// One line per connect, disconnect and error.
+    public var logger: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    public init() {}
+}

@@ -1,0 +1,69 @@
+import CLibWebSockets
+
+/// The lws creation info for the server: one protocol for HTTP and /ws, a file mount at `/`,
+/// the ping / idle policy. Everything it points to lives in the loop's `CAllocations`.
+enum ServerContextInfo {
+    static let protocolName = "app"
+
+    /// MIME types lws does not know.
+    static let extraMimeTypes = [
+        (".mjs", "text/javascript"),
+        (".webmanifest", "application/manifest+json"),
+        (".wasm", "application/wasm"),
+        (".map", "application/json"),
+        (".ico", "image/x-icon"),
+    ]
+
+    static func make(_ configuration: ServerConfiguration, allocations: CAllocations) -> lws_context_creation_info {
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        info.iface = allocations.string(configuration.host)
+        info.gid = -1
+        info.uid = -1
+        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        let name = allocations.string(protocolName)
+        info.protocols = UnsafePointer(allocations.array([
+            lws_protocols(name: name, callback: serverCallback,
+                          per_session_data_size: MemoryLayout<UnsafeRawPointer>.size,
+                          rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0),
+            lws_protocols(),
+        ]))
+        if let root = configuration.staticRoot {
+            info.mounts = UnsafePointer(staticMount(root: root, configuration, protocolName: name, allocations))
+        }
+        info.retry_and_idle_policy = UnsafePointer(allocations.value(lws_retry_bo_t(
+            retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
+            secs_since_valid_ping: seconds(configuration.pingInterval),
+            secs_since_valid_hangup: seconds(configuration.idleTimeout),
+            jitter_percent: 0)))
+        return info
+    }
+
+    private static func staticMount(root: String, _ configuration: ServerConfiguration,
+                                     protocolName: UnsafePointer<CChar>,
+                                     _ allocations: CAllocations) -> UnsafeMutablePointer<lws_http_mount> {
+        var mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
+        for (suffix, type) in extraMimeTypes {
+            mimeTypes = allocations.value(lws_protocol_vhost_options(
+                next: UnsafePointer(mimeTypes), options: nil,
+                name: allocations.string(suffix), value: allocations.string(type)))
+        }
+        var mount = lws_http_mount()
+        mount.mountpoint = allocations.string("/")
+        mount.mountpoint_len = 1
+        mount.origin = allocations.string(root)
+        mount.def = allocations.string("index.html")
+        // Requests for files that do not exist fall through to this protocol's LWS_CALLBACK_HTTP.
+        mount.protocol = protocolName
+        mount.extra_mimetypes = UnsafePointer(mimeTypes)
+        mount.cache_max_age = Int32(configuration.staticCacheMaxAgeSeconds)
+        mount.cache_reusable = 1
+        mount.cache_revalidate = 1
+        mount.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+        return allocations.value(mount)
+    }
+
+    private static func seconds(_ duration: Duration) -> UInt16 {
+        UInt16(clamping: max(1, duration.components.seconds))
+    }
+}

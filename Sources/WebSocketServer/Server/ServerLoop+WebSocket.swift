@@ -1,0 +1,69 @@
+import CLibWebSockets
+
+/// Websocket events on the service thread.
+extension ServerLoop {
+    func webSocketOpened(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        let connection = Connection(
+            id: nextID(), remoteAddress: LwsWire.peerAddress(wsi),
+            queueCapBytes: configuration.outboundQueueCapBytes, mailbox: mailbox, counters: counters)
+        let session = WebSocketSession(wsi: wsi, connection: connection,
+                                       maxMessageBytes: configuration.maxMessageBytes)
+        sessions[connection.id] = session
+        slot.pointee = Unmanaged.passUnretained(session).toOpaque()
+        counters.openConnections.add(1, ordering: .relaxed)
+        log("ws #\(connection.id) open from \(connection.remoteAddress)")
+        handler.connectionOpened(connection)
+    }
+
+    func webSocketReceived(_ session: WebSocketSession, _ chunk: UnsafeRawBufferPointer) -> Int32 {
+        counters.bytesIn.add(chunk.count, ordering: .relaxed)
+        if lws_frame_is_binary(session.wsi) != 0 {
+            return refuse(session, code: 1003, reason: "binary frames are not accepted")
+        }
+        switch session.assembler.append(chunk, isLast: LwsWire.isLastChunk(session.wsi)) {
+        case .incomplete:
+            return 0
+        case .complete(let message):
+            counters.messagesIn.add(1, ordering: .relaxed)
+            handler.connection(session.connection, didReceiveText: message)
+            return 0
+        case .tooBig:
+            return refuse(session, code: 1009, reason: "message too big")
+        }
+    }
+
+    /// Closes the connection with `code`: the caller returns the -1 this gives.
+    private func refuse(_ session: WebSocketSession, code: UInt16, reason: String) -> Int32 {
+        log("ws #\(session.connection.id) error: \(reason), closing with \(code)")
+        session.closeCode = code
+        LwsWire.setCloseReason(session.wsi, code: code, reason: reason)
+        return -1
+    }
+
+    func webSocketWriteable(_ session: WebSocketSession) -> Int32 {
+        let step = session.connection.outbound.withLock { $0.stepForWriteable() }
+        switch writer.perform(step, on: session.wsi) {
+        case .wrote(let bytes):
+            counters.bytesOut.add(bytes, ordering: .relaxed)
+            counters.messagesOut.add(1, ordering: .relaxed)
+        case .idle:
+            break
+        case .drained:
+            handler.connectionDrained(session.connection)
+        case .close:
+            if case .close(let request) = step { session.closeCode = request.code }
+            return -1
+        }
+        return 0
+    }
+
+    func webSocketClosed(_ session: WebSocketSession) {
+        let connection = session.connection
+        sessions[connection.id] = nil
+        connection.outbound.withLock { $0.markClosed() }
+        counters.openConnections.subtract(1, ordering: .relaxed)
+        log("ws #\(connection.id) closed (\(session.closeCode))")
+        handler.connectionClosed(connection, code: session.closeCode)
+        finishIfDrained()
+    }
+}

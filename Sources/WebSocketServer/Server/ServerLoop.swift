@@ -1,0 +1,121 @@
+import CLibWebSockets
+
+/// Everything the server's service thread owns. Created on that thread and never handed to
+/// another: lws callbacks reach it through `lws_context_user`, other threads through the mailbox.
+final class ServerLoop: ServiceLoop {
+    let configuration: ServerConfiguration
+    let handler: any WebSocketHandler
+    let mailbox: Mailbox<ServerMail>
+    let counters: MetricCounters
+    let log: @Sendable (String) -> Void
+
+    private let allocations = CAllocations()
+    private(set) var boundPort = 0
+    private var originPolicy = OriginPolicy(host: "", port: 0, extras: [])
+    var sessions: [UInt64: WebSocketSession] = [:]
+    var exchanges: [UInt64: HTTPExchange] = [:]
+    var writer = MessageWriter()
+    private var lastID: UInt64 = 0
+    private(set) var isShuttingDown = false
+    private(set) var isFinished = false
+
+    init(configuration: ServerConfiguration, handler: any WebSocketHandler,
+         mailbox: Mailbox<ServerMail>, counters: MetricCounters) {
+        self.configuration = configuration
+        self.handler = handler
+        self.mailbox = mailbox
+        self.counters = counters
+        self.log = configuration.logger
+    }
+
+    func createContext() throws -> OpaquePointer {
+        var info = ServerContextInfo.make(configuration, allocations: allocations)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        guard let context = lws_create_context(&info) else {
+            throw WebSocketServerError.cannotListen(host: configuration.host, port: configuration.port)
+        }
+        boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
+        mailbox.open(context: context)
+        log("websocket server listening on http://\(configuration.host):\(boundPort)")
+        return context
+    }
+
+    func contextWillBeDestroyed() {
+        mailbox.close()
+    }
+
+    func nextID() -> UInt64 {
+        lastID += 1
+        return lastID
+    }
+
+    /// A new TCP connection: refused while shutting down.
+    func acceptsNewConnection() -> Bool {
+        !isShuttingDown
+    }
+
+    /// A websocket upgrade: only on the configured path, from an allowed origin.
+    func acceptsUpgrade(_ wsi: OpaquePointer) -> Bool {
+        if isShuttingDown { return false }
+        let path = LwsWire.header(wsi, WSI_TOKEN_GET_URI)
+        guard path == configuration.webSocketPath else {
+            log("websocket refused: path \(path ?? "?") from \(LwsWire.peerAddress(wsi))")
+            return false
+        }
+        let origin = LwsWire.header(wsi, WSI_TOKEN_ORIGIN)
+        guard originPolicy.allows(origin) else {
+            log("websocket refused: origin \(origin ?? "") from \(LwsWire.peerAddress(wsi))")
+            return false
+        }
+        return true
+    }
+
+    /// Runs on `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: carries out what other threads asked for.
+    func drainMailbox() {
+        for mail in mailbox.drain() {
+            switch mail {
+            case .writable(let id):
+                if let session = sessions[id] { lws_callback_on_writable(session.wsi) }
+            case .httpResponse(let exchangeID, let response):
+                if let exchange = exchanges[exchangeID] {
+                    exchange.response = response
+                    lws_callback_on_writable(exchange.wsi)
+                }
+            case .shutdown:
+                beginShutdown()
+            case .deadlinePassed:
+                log("websocket server: shutdown deadline passed with \(sessions.count) connections open")
+                isFinished = true
+            }
+        }
+    }
+
+    private func beginShutdown() {
+        guard !isShuttingDown else { return }
+        isShuttingDown = true
+        log("websocket server shutting down: closing \(sessions.count) connections")
+        for session in sessions.values {
+            session.connection.close(code: 1001, reason: "server shutting down")
+        }
+        finishIfDrained()
+    }
+
+    func finishIfDrained() {
+        if isShuttingDown && sessions.isEmpty { isFinished = true }
+    }
+}
+
+public enum WebSocketServerError: Error, Equatable, CustomStringConvertible {
+    /// lws could not create the context, almost always because the port is taken.
+    case cannotListen(host: String, port: Int)
+    case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port): "cannot listen on \(host):\(port) (port in use?)"
+        case .alreadyStarted: "the server was already started"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// What the application does with connections and HTTP requests.
+///
+/// Every method except `handleHTTP` is called on the server's service thread, which serves all
+/// connections: return quickly and never block (hand work to an actor or a queue).
+public protocol WebSocketHandler: Sendable {
+    func connectionOpened(_ connection: Connection)
+    /// A complete text message (fragments already reassembled), valid UTF-8.
+    func connection(_ connection: Connection, didReceiveText text: [UInt8])
+    /// The connection is gone; `code` is the close code the peer sent or the server closed with
+    /// (1006 when the socket dropped without a close frame).
+    func connectionClosed(_ connection: Connection, code: UInt16)
+    /// The connection's queue overflowed earlier and the socket has now caught up: sends work
+    /// again (a good moment for one fresh snapshot).
+    func connectionDrained(_ connection: Connection)
+    /// Answers HTTP requests no static file matched, off the service thread.
+    /// nil answers 404.
+    func handleHTTP(_ request: HTTPRequest) async -> HTTPResponse?
+}
+
+extension WebSocketHandler {
+    public func connectionDrained(_ connection: Connection) {}
+    public func handleHTTP(_ request: HTTPRequest) async -> HTTPResponse? { nil }
+}

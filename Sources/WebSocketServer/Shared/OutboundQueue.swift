@@ -1,0 +1,99 @@
+/// One connection's messages waiting to be written, bounded by a byte cap.
+///
+/// Lives inside a `Mutex` (senders on any thread, the writer on the service thread).
+/// Overflow drops everything queued instead of blocking or growing: the application is told when
+/// the socket has caught up (`WriteStep.drained`) and can then send one fresh snapshot.
+struct OutboundQueue {
+    struct CloseRequest: Equatable {
+        let code: UInt16
+        let reason: String
+    }
+
+    /// The next thing the writer should do, taken under the lock.
+    enum WriteStep {
+        case message([UInt8], hasMore: Bool)
+        case close(CloseRequest)
+        /// The queue overflowed earlier and has now been written out completely.
+        case drained
+        case idle
+    }
+
+    let capacityBytes: Int
+    private var messages: [[UInt8]] = []
+    /// Index of the oldest unwritten message; written ones are compacted away in batches.
+    private var head = 0
+    private(set) var queuedBytes = 0
+    private(set) var isOverflowed = false
+    private(set) var isClosed = false
+    private var closeRequest: CloseRequest?
+    /// True while a writeable callback has been asked for and not yet run, so senders wake the
+    /// service thread once per batch rather than once per message.
+    var isWriteRequested = false
+
+    init(capacityBytes: Int) {
+        self.capacityBytes = capacityBytes
+    }
+
+    mutating func enqueue(_ message: [UInt8]) -> SendResult {
+        if isClosed || closeRequest != nil { return .closed }
+        if isOverflowed { return .overflowed }
+        if queuedBytes + message.count > capacityBytes {
+            messages = []
+            head = 0
+            queuedBytes = 0
+            isOverflowed = true
+            return .overflowed
+        }
+        messages.append(message)
+        queuedBytes += message.count
+        return .queued
+    }
+
+    /// Asks for the connection to close once the messages already queued are written.
+    mutating func requestClose(_ request: CloseRequest) {
+        if closeRequest == nil && !isClosed { closeRequest = request }
+    }
+
+    private mutating func nextStep() -> WriteStep {
+        if head < messages.count {
+            let message = messages[head]
+            messages[head] = []
+            head += 1
+            queuedBytes -= message.count
+            if head == messages.count {
+                messages.removeAll(keepingCapacity: messages.capacity <= 64)
+                head = 0
+            } else if head >= 64 && head * 2 >= messages.count {
+                messages.removeFirst(head)
+                head = 0
+            }
+            return .message(message, hasMore: head < messages.count || closeRequest != nil)
+        }
+        if let closeRequest { return .close(closeRequest) }
+        if isOverflowed {
+            isOverflowed = false
+            return .drained
+        }
+        return .idle
+    }
+
+    /// The step for a writeable callback. Keeps `isWriteRequested` set while more is queued,
+    /// because the caller then asks lws for the next callback itself.
+    mutating func stepForWriteable() -> WriteStep {
+        let step = nextStep()
+        if case .message(_, hasMore: let hasMore) = step {
+            isWriteRequested = hasMore
+        } else {
+            isWriteRequested = false
+        }
+        return step
+    }
+
+    /// The socket is gone: every later send reports `.closed`.
+    mutating func markClosed() {
+        isClosed = true
+        messages = []
+        head = 0
+        queuedBytes = 0
+    }
+}

@@ -1,0 +1,77 @@
+import CLibWebSockets
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The state of one lws context, created, serviced and destroyed on its service thread.
+protocol ServiceLoop: AnyObject {
+    /// Creates the context (with `info.user` pointing at this loop) and returns it, or throws.
+    func createContext() throws -> OpaquePointer
+    /// True once the loop wants the context destroyed.
+    var isFinished: Bool { get }
+    /// Runs just before `lws_context_destroy`.
+    func contextWillBeDestroyed()
+}
+
+/// Runs one lws context on a thread of its own. lws is single-threaded, so everything about the
+/// context happens there; other threads reach it only through a `Mailbox`.
+final class ServiceThread: Sendable {
+    private let exited = DispatchSemaphore(value: 0)
+    private let hasExited = Atomic(false)
+
+    /// Starts the thread and waits until the context exists (or failed to be created).
+    /// `started` runs on the service thread right after creation; its result is returned here.
+    static func start<Started: Sendable>(
+        name: String,
+        makeLoop: @escaping @Sendable () -> ServiceLoop,
+        started: @escaping @Sendable (ServiceLoop, OpaquePointer) -> Started
+    ) throws -> (ServiceThread, Started) {
+        let serviceThread = ServiceThread()
+        let report = Mutex<Result<Started, any Error>?>(nil)
+        let reported = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let loop = makeLoop()
+            let context: OpaquePointer
+            do {
+                context = try loop.createContext()
+            } catch {
+                report.withLock { $0 = .failure(error) }
+                reported.signal()
+                serviceThread.markExited()
+                return
+            }
+            report.withLock { $0 = .success(started(loop, context)) }
+            reported.signal()
+            while !loop.isFinished {
+                if lws_service(context, 0) < 0 { break }
+            }
+            loop.contextWillBeDestroyed()
+            lws_context_destroy(context)
+            serviceThread.markExited()
+        }
+        thread.name = name
+        thread.start()
+        reported.wait()
+        return (serviceThread, try report.withLock { $0! }.get())
+    }
+
+    var isRunning: Bool { !hasExited.load(ordering: .acquiring) }
+
+    /// Waits for the thread to finish; false if `deadline` passed first.
+    func waitUntilExited(deadline: ContinuousClock.Instant) -> Bool {
+        if !isRunning { return true }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let nanoseconds = max(0, remaining.components.seconds * 1_000_000_000
+            + remaining.components.attoseconds / 1_000_000_000)
+        guard exited.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success else {
+            return false
+        }
+        exited.signal()  // let any other waiter through too
+        return true
+    }
+
+    private func markExited() {
+        hasExited.store(true, ordering: .releasing)
+        exited.signal()
+    }
+}
