@@ -116,6 +116,8 @@ final class DatabaseTests: XCTestCase {
 
         try writer.run("INSERT INTO t VALUES (42)")
 
+        XCTAssertEqual(try writer.query("PRAGMA synchronous")[0].int(0), 1, "NORMAL by default")
+
         XCTAssertEqual(try reader.query("SELECT v FROM t")[0].int(0), 42)
     }
 }
