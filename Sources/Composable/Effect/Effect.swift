@@ -1,0 +1,72 @@
+/// Work a reducer asks the Store to do after it changed the state.
+public struct Effect<Action: Sendable>: Sendable {
+    indirect enum Operation: Sendable {
+        case none
+        /// Delivered synchronously, in the same processing loop, after the current action.
+        case send(Action)
+        case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        case merge([Effect<Action>])
+        case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
+        case cancel(EffectID)
+    }
+
+    let operation: Operation
+
+    init(_ operation: Operation) { self.operation = operation }
+
+    public static var none: Self { Self(.none) }
+
+    public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+    /// Runs `operation` in a task. Errors go to `catch`; cancellation is not an error and is
+    /// never reported.
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+        catch handler: (@Sendable (any Error, Send<Action>) async -> Void)? = nil
+    ) -> Self {
+        Self(.run(priority) { send in
+            do {
+                try await operation(send)
+            } catch {
+                // A cancelled task's error (CancellationError or a transfer aborted by it)
+                // is the cancellation itself.
+                if error is CancellationError || Task.isCancelled { return }
+                if let handler {
+                    await handler(error, send)
+                } else {
+                    DependencyValues.current.reportIssue("An effect threw an unhandled error: \(error)")
+                }
+            }
+        })
+    }
+
+    public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+    public static func merge(_ effects: [Self]) -> Self {
+        let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+        switch effects.count {
+        case 0: return .none
+        case 1: return effects[0]
+        default: return Self(.merge(effects))
+        }
+    }
+
+    public func merge(with other: Self) -> Self { .merge(self, other) }
+
+    /// Registers this effect under `id` so that `.cancel(id:)` stops it; with
+    /// `cancelInFlight`, effects already running under `id` are cancelled first.
+    public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+        Self(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
+    }
+
+    /// Cancels every running effect registered under `id`.
+    public static func cancel(id: some Hashable & Sendable) -> Self {
+        Self(.cancel(EffectID(id)))
+    }
+
+    public var isNone: Bool {
+        if case .none = operation { return true }
+        return false
+    }
+}

@@ -1,0 +1,43 @@
+extension Reducer {
+    /// Runs `element` on the element an `.element(id:action:)` names, before this reducer.
+    /// An action for an id that is gone is dropped; a removed element's effects are cancelled.
+    public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable, Element: Reducer>(
+        _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+        action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+        @ReducerBuilder<ElementState, ElementAction> element: () -> Element
+    ) -> ForEachReducer<Self, ID, Element>
+    where Element.State == ElementState, Element.Action == ElementAction {
+        ForEachReducer(parent: self, element: element(), toElements: toElements, toElementAction: toElementAction)
+    }
+}
+
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+    let parent: Parent
+    let element: Element
+    let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+    let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+
+    public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        var elementEffect = Effect<Parent.Action>.none
+        if case let .element(id, elementAction) = toElementAction.extract(action) {
+            elementEffect = reduceElement(id: id, action: elementAction, state: &state)
+        }
+        return .merge(elementEffect, parent.reduce(into: &state, action: action))
+    }
+
+    private func reduceElement(id: ID, action: Element.Action, state: inout Parent.State) -> Effect<Parent.Action> {
+        let toElements = self.toElements
+        let effect = ScopeContext.within(
+            key: [AnyHashable(toElements), AnyHashable(id)],
+            project: { ($0 as? Parent.State)?[keyPath: toElements][id: id] }
+        ) {
+            state[keyPath: toElements].modify(id: id) { element.reduce(into: &$0, action: action) }
+        }
+        guard let effect, !effect.isNone else { return .none }
+        let scope = ScopeContext.registerChild(key: [AnyHashable(toElements), AnyHashable(id)]) { parentState in
+            (parentState as? Parent.State)?[keyPath: toElements].index(id: id) != nil
+        }
+        let embed = toElementAction.embed
+        return effect.map { embed(.element(id: id, action: $0)) }.scoped(to: scope)
+    }
+}

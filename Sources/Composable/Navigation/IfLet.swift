@@ -1,0 +1,59 @@
+extension Reducer {
+    /// Runs `destination` on the presented child while it is presented, before this reducer.
+    /// `.dismiss` closes the child after this reducer has seen it. Every effect of a child is
+    /// cancelled as soon as the child is no longer presented (dismissed, set to nil from
+    /// anywhere, or replaced by another child); the child can close itself with `dismiss`.
+    public func ifLet<ChildState, ChildAction: Sendable, Destination: Reducer>(
+        _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
+        action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
+        @ReducerBuilder<ChildState, ChildAction> destination: () -> Destination
+    ) -> IfLetReducer<Self, Destination>
+    where Destination.State == ChildState, Destination.Action == ChildAction {
+        IfLetReducer(
+            parent: self, child: destination(),
+            toPresentationState: toPresentationState, toPresentationAction: toPresentationAction
+        )
+    }
+}
+
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+    let parent: Parent
+    let child: Child
+    let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+    let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
+
+    public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        let presentationAction = toPresentationAction.extract(action)
+        var childEffect = Effect<Parent.Action>.none
+        if case let .presented(childAction) = presentationAction {
+            childEffect = reduceChild(into: &state, action: childAction)
+        }
+        let parentEffect = parent.reduce(into: &state, action: action)
+        if case .dismiss = presentationAction {
+            state[keyPath: toPresentationState].wrappedValue = nil
+        }
+        return .merge(childEffect, parentEffect)
+    }
+
+    private func reduceChild(into state: inout Parent.State, action: Child.Action) -> Effect<Parent.Action> {
+        guard let presentationID = state[keyPath: toPresentationState].presentationID else {
+            return .none  // An action for a child that is no longer presented is dropped.
+        }
+        let keyPath = toPresentationState
+        let effect = ScopeContext.within(
+            key: keyPath,
+            project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue }
+        ) {
+            state[keyPath: keyPath].modifyPresented { child.reduce(into: &$0, action: action) } ?? .none
+        }
+        if effect.isNone { return .none }
+        let scope = ScopeContext.registerChild(key: presentationID) { parentState in
+            (parentState as? Parent.State)?[keyPath: keyPath].presentationID == presentationID
+        }
+        let embed = toPresentationAction.embed
+        return effect
+            .map { embed(.presented($0)) }
+            .dismissing(with: embed(.dismiss))
+            .scoped(to: scope)
+    }
+}

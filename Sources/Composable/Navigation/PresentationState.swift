@@ -1,0 +1,86 @@
+import Synchronization
+
+/// A presented child's state (nil when nothing is presented), with an identity that changes
+/// whenever a different child is presented, so the effects of the old one can be cancelled.
+@propertyWrapper
+public struct PresentationState<State> {
+    private var value: State?
+    /// Unique per presentation in the process; nil when nothing is presented.
+    public private(set) var presentationID: Int?
+
+    public init(wrappedValue: State?) {
+        value = wrappedValue
+        presentationID = wrappedValue == nil ? nil : Self.nextID()
+    }
+
+    /// Setting a value starts a new presentation when nothing was presented or when the
+    /// new value is a different child (another case or id, see `PresentationIdentifiable`);
+    /// changing the presented child in place keeps its identity.
+    public var wrappedValue: State? {
+        get { value }
+        set {
+            defer { value = newValue }
+            guard let newValue else { presentationID = nil; return }
+            guard let old = value, Self.sameIdentity(old, newValue) else {
+                presentationID = Self.nextID()
+                return
+            }
+        }
+    }
+
+    public var projectedValue: Self {
+        get { self }
+        set { self = newValue }
+    }
+
+    /// Mutates the presented child without touching its identity (used by `ifLet`).
+    mutating func modifyPresented<R>(_ body: (inout State) -> R) -> R? {
+        guard var state = value else { return nil }
+        value = nil  // keep the child's storage uniquely referenced while it is mutated
+        let result = body(&state)
+        value = state
+        return result
+    }
+
+    private static func sameIdentity(_ a: State, _ b: State) -> Bool {
+        guard let a = a as? any PresentationIdentifiable, let b = b as? any PresentationIdentifiable else {
+            return true
+        }
+        return a.presentationKey == b.presentationKey
+    }
+
+    private static func nextID() -> Int {
+        presentationCounter.add(1, ordering: .relaxed).newValue
+    }
+}
+
+private let presentationCounter = Atomic<Int>(0)
+
+/// A presentable state that tells which child it is (e.g. `"detail:25"`), so replacing one
+/// child by another is seen as a new presentation.
+public protocol PresentationIdentifiable {
+    var presentationKey: AnyHashable { get }
+}
+
+extension PresentationState: Equatable where State: Equatable {
+    /// Compares the presented states; identities are bookkeeping.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+}
+
+extension PresentationState: Sendable where State: Sendable {}
+
+extension PresentationState: CustomStringConvertible {
+    public var description: String { value.map { "\($0)" } ?? "nil" }
+}
+
+/// A presented child's actions, plus the parent-side dismissal.
+public enum PresentationAction<Action: Sendable>: Sendable {
+    case dismiss
+    case presented(Action)
+
+    public static var presentedCase: CasePath<Self, Action> {
+        CasePath(Self.presented) { if case let .presented(action) = $0 { action } else { nil } }
+    }
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}

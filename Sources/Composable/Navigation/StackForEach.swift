@@ -1,0 +1,59 @@
+extension Reducer {
+    /// Runs `destination` on the stack entry an `.element(id:action:)` names, before this
+    /// reducer; applies `.push` and `.popFrom` after it. A popped entry's effects are
+    /// cancelled; an entry can close itself with the `dismiss` dependency.
+    public func forEach<ElementState: Sendable, ElementAction: Sendable, Destination: Reducer>(
+        _ toStack: WritableKeyPath<State, StackState<ElementState>>,
+        action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
+        @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination
+    ) -> StackReducer<Self, Destination>
+    where Destination.State == ElementState, Destination.Action == ElementAction {
+        StackReducer(parent: self, destination: destination(), toStack: toStack, toStackAction: toStackAction)
+    }
+}
+
+public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where Destination.State: Sendable {
+    let parent: Parent
+    let destination: Destination
+    let toStack: WritableKeyPath<Parent.State, StackState<Destination.State>>
+    let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+
+    public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        let stackAction = toStackAction.extract(action)
+        var elementEffect = Effect<Parent.Action>.none
+        if case let .element(id, elementAction) = stackAction {
+            elementEffect = reduceElement(id: id, action: elementAction, state: &state)
+        }
+        let parentEffect = parent.reduce(into: &state, action: action)
+        switch stackAction {
+        case let .popFrom(id):
+            state[keyPath: toStack].pop(from: id)
+        case let .push(id, element):
+            state[keyPath: toStack].insert(element, id: id)
+        case .element, nil:
+            break
+        }
+        return .merge(elementEffect, parentEffect)
+    }
+
+    private func reduceElement(
+        id: StackElementID, action: Destination.Action, state: inout Parent.State
+    ) -> Effect<Parent.Action> {
+        let toStack = self.toStack
+        let effect = ScopeContext.within(
+            key: [AnyHashable(toStack), AnyHashable(id)],
+            project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] }
+        ) {
+            state[keyPath: toStack].modify(id: id) { destination.reduce(into: &$0, action: action) }
+        }
+        guard let effect, !effect.isNone else { return .none }
+        let scope = ScopeContext.registerChild(key: [AnyHashable(toStack), AnyHashable(id)]) { parentState in
+            (parentState as? Parent.State)?[keyPath: toStack][id: id] != nil
+        }
+        let embed = toStackAction.embed
+        return effect
+            .map { embed(.element(id: id, action: $0)) }
+            .dismissing(with: embed(.popFrom(id: id)))
+            .scoped(to: scope)
+    }
+}

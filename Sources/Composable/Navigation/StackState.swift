@@ -1,0 +1,90 @@
+import Synchronization
+
+/// The id of a stack entry: unique and increasing within the process.
+public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// A navigation stack: drill-down screens in order, each with a stable id.
+public struct StackState<Element> {
+    public private(set) var ids: [StackElementID] = []
+    public private(set) var elements: [Element] = []
+
+    public init(_ elements: [Element] = []) {
+        for element in elements { append(element) }
+    }
+
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+    public var last: Element? { elements.last }
+
+    /// Pushes an element with a fresh id, and returns the id.
+    @discardableResult
+    public mutating func append(_ element: Element) -> StackElementID {
+        let id = StackElementID(stackIDCounter.add(1, ordering: .relaxed).newValue)
+        insert(element, id: id)
+        return id
+    }
+
+    /// Pushes an element under a given id (used by `StackAction.push`).
+    mutating func insert(_ element: Element, id: StackElementID) {
+        ids.append(id)
+        elements.append(element)
+    }
+
+    public subscript(id id: StackElementID) -> Element? {
+        ids.firstIndex(of: id).map { elements[$0] }
+    }
+
+    /// Removes the entry `id` and every entry above it.
+    public mutating func pop(from id: StackElementID) {
+        guard let index = ids.firstIndex(of: id) else { return }
+        ids.removeSubrange(index...)
+        elements.removeSubrange(index...)
+    }
+
+    public mutating func removeLast() {
+        ids.removeLast()
+        elements.removeLast()
+    }
+
+    public mutating func removeAll() {
+        ids.removeAll()
+        elements.removeAll()
+    }
+
+    mutating func modify<R>(id: StackElementID, _ body: (inout Element) -> R) -> R? {
+        guard let index = ids.firstIndex(of: id) else { return nil }
+        return body(&elements[index])
+    }
+
+    /// The entries with their ids, bottom first.
+    public var entries: [(id: StackElementID, element: Element)] {
+        Array(zip(ids, elements))
+    }
+}
+
+private let stackIDCounter = Atomic<Int>(0)
+
+extension StackState: Equatable where Element: Equatable {
+    /// Compares the screens; ids are bookkeeping.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: CustomStringConvertible {
+    public var description: String { elements.description }
+}
+
+/// What can happen to a stack: an entry's own action, a push, or a pop.
+public enum StackAction<State: Sendable, Action: Sendable>: Sendable {
+    case element(id: StackElementID, action: Action)
+    case popFrom(id: StackElementID)
+    case push(id: StackElementID, state: State)
+}
+
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}

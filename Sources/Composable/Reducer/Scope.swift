@@ -1,0 +1,52 @@
+/// Runs a child reducer on a slice of the parent's state, for the child's actions.
+public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
+    enum StatePath {
+        case keyPath(WritableKeyPath<ParentState, Child.State>)
+        case casePath(CasePath<ParentState, Child.State>)
+    }
+
+    let toChildState: StatePath
+    let toChildAction: CasePath<ParentAction, Child.Action>
+    let child: Child
+
+    /// A child living in a stored property of the parent.
+    public init<ChildState, ChildAction>(
+        state toChildState: WritableKeyPath<ParentState, ChildState>,
+        action toChildAction: CasePath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    ) where ChildState == Child.State, ChildAction == Child.Action {
+        self.toChildState = .keyPath(toChildState)
+        self.toChildAction = toChildAction
+        self.child = child()
+    }
+
+    /// A child living in one case of an enum state (e.g. a `Destination`). Runs only while the
+    /// state is in that case.
+    public init<ChildState, ChildAction>(
+        state toChildState: CasePath<ParentState, ChildState>,
+        action toChildAction: CasePath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    ) where ChildState == Child.State, ChildAction == Child.Action {
+        self.toChildState = .casePath(toChildState)
+        self.toChildAction = toChildAction
+        self.child = child()
+    }
+
+    public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+        guard let childAction = toChildAction.extract(action) else { return .none }
+        let effect: Effect<Child.Action>
+        switch toChildState {
+        case let .keyPath(keyPath):
+            effect = ScopeContext.within(key: keyPath, project: { ($0 as? ParentState)?[keyPath: keyPath] }) {
+                child.reduce(into: &state[keyPath: keyPath], action: childAction)
+            }
+        case let .casePath(casePath):
+            guard var childState = casePath.extract(state) else { return .none }
+            effect = ScopeContext.within(key: ObjectIdentifier(Child.self), project: { ($0 as? ParentState).flatMap(casePath.extract) }) {
+                child.reduce(into: &childState, action: childAction)
+            }
+            state = casePath.embed(childState)
+        }
+        return effect.map(toChildAction.embed)
+    }
+}

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A value that many Stores hold by reference: a change made through any holder is seen by
+/// all, and every Store holding it is told so it can re-render. With a `SharedKey`, the value
+/// is loaded from and saved to storage, and all holders of the same key share one reference.
+public struct Shared<Value: Sendable>: Sendable {
+    let box: SharedBox<Value>
+
+    /// A new shared reference that lives in memory only.
+    public init(_ value: Value) {
+        box = SharedBox(value, key: nil)
+    }
+
+    /// The shared reference for `key`: the same for every holder of an equal key while any
+    /// holder lives; loaded from the key's storage, or `defaultValue` when storage has none.
+    public init<Key: SharedKey>(_ key: Key, default defaultValue: @autoclosure () -> Value) where Key.Value == Value {
+        box = SharedRegistry.box(for: key, default: defaultValue)
+    }
+
+    public var wrappedValue: Value {
+        box.read()
+    }
+
+    /// Changes the value under the lock, then saves it (through the key, if any) and notifies
+    /// every holder.
+    @discardableResult
+    public func withLock<R>(_ mutate: (inout Value) throws -> R) rethrows -> R {
+        try box.mutate(mutate)
+    }
+
+    /// Subscribes a holder; the returned subscription ends with its last reference.
+    func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
+        box.subscribe(subscriber)
+    }
+}
+
+extension Shared: Equatable where Value: Equatable {
+    /// Two holders of the same reference are equal; otherwise compare the values.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+    }
+}
+
+extension Shared: CustomStringConvertible {
+    public var description: String { "Shared(\(wrappedValue))" }
+}
+
+/// What a Store implements to hear about shared changes.
+package protocol SharedSubscriber: AnyObject, Sendable {
+    func sharedValueDidChange()
+}
+
+/// Ends a subscription when released.
+package final class SharedSubscription: Sendable {
+    private let cancel: @Sendable () -> Void
+    init(cancel: @escaping @Sendable () -> Void) { self.cancel = cancel }
+    deinit { cancel() }
+}

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// The reference behind a `Shared` value: the value under a lock, its holders, and its key.
+final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
+    private struct Holder {
+        weak var subscriber: (any SharedSubscriber)?
+    }
+
+    private let value: Mutex<Value>
+    private let holders = Mutex<[Int: Holder]>([:])
+    private let nextHolderID = Atomic<Int>(0)
+    private let save: (@Sendable (Value) -> Void)?
+
+    init(_ initial: Value, key: (any SharedKey<Value>)?) {
+        value = Mutex(initial)
+        if let key {
+            save = { key.save($0) }
+        } else {
+            save = nil
+        }
+    }
+
+    func read() -> Value {
+        if let snapshot = SharedSnapshot.current?.value(of: self) as? Value { return snapshot }
+        return value.withLock { $0 }
+    }
+
+    func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        if let snapshot = SharedSnapshot.current {
+            // A TestStore is stating its expectation: change the expected copy only.
+            var copy = (snapshot.value(of: self) as? Value) ?? value.withLock { $0 }
+            let result = try body(&copy)
+            snapshot.set(copy, of: self)
+            return result
+        }
+        let (result, newValue) = try value.withLock { current in
+            let result = try body(&current)
+            return (result, current)
+        }
+        save?(newValue)
+        notifyHolders()
+        return result
+    }
+
+    /// Replaces the value when storage changed underneath (another process, another hub)
+    /// without saving it back.
+    func replaceFromStorage(_ newValue: Value) {
+        value.withLock { $0 = newValue }
+        notifyHolders()
+    }
+
+    func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
+        let id = nextHolderID.add(1, ordering: .relaxed).newValue
+        holders.withLock { $0[id] = Holder(subscriber: subscriber) }
+        return SharedSubscription { [weak self] in
+            self?.holders.withLock { _ = $0.removeValue(forKey: id) }
+        }
+    }
+
+    private func notifyHolders() {
+        let subscribers = holders.withLock { $0.values.compactMap(\.subscriber) }
+        for subscriber in subscribers { subscriber.sharedValueDidChange() }
+    }
+
+    // AnySharedBox
+    package var currentValue: Any { value.withLock { $0 } }
+    package var boxID: ObjectIdentifier { ObjectIdentifier(self) }
+    func subscribeAny(_ subscriber: some SharedSubscriber) -> SharedSubscription { subscribe(subscriber) }
+}
+
+/// A type-erased shared reference, for finding and snapshotting them in a state.
+package protocol AnySharedBox: AnyObject, Sendable {
+    var currentValue: Any { get }
+    var boxID: ObjectIdentifier { get }
+    func subscribeAny(_ subscriber: some SharedSubscriber) -> SharedSubscription
+}

@@ -1,0 +1,108 @@
+/// Runs one feature: holds its state, reduces actions in order, runs effects, and tells an
+/// observer about the new state once per processed batch.
+///
+/// Each Store is its own actor, so thousands of Stores (one per session) run in parallel
+/// without a shared lock. Releasing the last reference cancels every effect.
+public actor Store<R: Reducer & Sendable> where R.State: Sendable {
+    private let core: StoreCore<R>
+    private var observer: (@Sendable (R.State) -> Void)?
+    private var sharedSubscriptions: [SharedSubscription] = []
+
+    public init(
+        initialState: R.State,
+        reducer: R,
+        withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
+    ) {
+        var dependencies = DependencyValues.current
+        prepare(&dependencies)
+        // Effects reach the Store through a weak reference, so running effects never keep a
+        // released Store alive.
+        let reference = WeakReference<Store>()
+        core = StoreCore(
+            state: initialState,
+            reducer: reducer,
+            dependencies: dependencies,
+            sendBack: { action in await reference.value?.receiveFromEffect(action) },
+            taskEnded: { id in await reference.value?.effectEnded(id) }
+        )
+        reference.value = self
+    }
+
+    isolated deinit {
+        core.tearDown()
+    }
+
+    /// The current state.
+    public var state: R.State { core.state }
+
+    /// Sends an action. Returns the effects it started; await `finish()` to wait for them.
+    @discardableResult
+    public func send(_ action: R.Action) -> StoreTask {
+        guard let tasks = core.process(action) else { return StoreTask(tasks: []) }
+        notify()
+        return StoreTask(tasks: tasks)
+    }
+
+    /// Sends several actions as one batch: the observer hears once.
+    public func send(_ actions: [R.Action]) {
+        for action in actions { _ = core.process(action) }
+        notify()
+    }
+
+    /// Sets the observer, called on this Store's executor after every processed batch and
+    /// whenever shared state the Store holds changes elsewhere.
+    public func observe(_ observer: @escaping @Sendable (R.State) -> Void) {
+        self.observer = observer
+        if sharedSubscriptions.isEmpty {
+            sharedSubscriptions = SharedDiscovery.references(in: core.state).map { $0.subscribe(self) }
+        }
+    }
+
+    /// Cancels every running effect and stops observing shared state.
+    public func tearDown() {
+        core.tearDown()
+        sharedSubscriptions.removeAll()
+        observer = nil
+    }
+
+    /// Holds a `Shared` value the state gained after `observe` (values in the state at that
+    /// moment are found automatically), so changes made elsewhere notify this Store.
+    public func watch<Value>(_ shared: Shared<Value>) {
+        sharedSubscriptions.append(shared.subscribe(self))
+    }
+
+    /// How many effects are running.
+    public var runningEffectCount: Int { core.effects.runningCount }
+
+    private func receiveFromEffect(_ action: R.Action) {
+        // Runs in the effect's task: a cancelled effect sends nothing, even if it was
+        // cancelled while waiting for this executor.
+        guard !Task.isCancelled else { return }
+        send(action)
+    }
+
+    private func effectEnded(_ id: Int) {
+        core.effects.finished(id)
+    }
+
+    private func notify() {
+        observer?(core.state)
+    }
+}
+
+extension Store: SharedSubscriber {
+    package nonisolated func sharedValueDidChange() {
+        Task { await self.sharedChanged() }
+    }
+
+    private func sharedChanged() {
+        // A change made by this Store's own reducer is reported by its own batch.
+        guard !core.isProcessing else { return }
+        notify()
+    }
+}
+
+/// A weak reference set once, in the Store's initializer, before any effect can read it.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    weak var value: Object?
+}

@@ -1,1 +1,0 @@
-// ComposableTesting: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

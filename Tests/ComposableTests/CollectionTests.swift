@@ -1,0 +1,61 @@
+import Composable
+import ComposableTesting
+import XCTest
+
+@MainActor
+final class CollectionTests: XCTestCase {
+    let clock = TestClock()
+
+    func testForEachRoutesToTheElementAndDropsActionsForRemovedIDs() async {
+        let rows = IdentifiedArray<Int, Parent.Row>([Parent.Row(id: 1), Parent.Row(id: 2)])
+        let store = TestStore(initialState: Parent.State(rows: rows), reducer: Parent()) { $0.clock = self.clock }
+        await store.send(.rows(.element(id: 2, action: .increment))) { $0.rows[id: 2]?.counter.count = 1 }
+        await store.send(.rows(.element(id: 99, action: .increment)))
+    }
+
+    func testRemovingAnElementCancelsItsEffects() async {
+        let rows = IdentifiedArray<Int, Parent.Row>([Parent.Row(id: 1), Parent.Row(id: 2)])
+        let store = TestStore(initialState: Parent.State(rows: rows), reducer: Parent()) { $0.clock = self.clock }
+        await store.send(.rows(.element(id: 1, action: .factTapped)))
+        await store.send(.rows(.element(id: 2, action: .factTapped)))
+        await store.send(.removeRow(1)) { $0.rows.remove(id: 1) }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.rows(.element(id: 2, action: .factResponse("0 is a number")))) {
+            $0.rows[id: 2]?.counter.fact = "0 is a number"
+        }
+        await store.finish()
+    }
+
+    func testPopCancelsThePoppedEntriesEffects() async {
+        let store = TestStore(initialState: Parent.State(), reducer: Parent()) { $0.clock = self.clock }
+        let first = StackElementID(1_000_001)
+        let second = StackElementID(1_000_002)
+        await store.send(.path(.push(id: first, state: Counter.State(id: 1)))) { $0.path.append(Counter.State(id: 1)) }
+        await store.send(.path(.push(id: second, state: Counter.State(id: 2)))) { $0.path.append(Counter.State(id: 2)) }
+        await store.send(.path(.element(id: first, action: .factTapped)))
+        await store.send(.path(.element(id: second, action: .factTapped)))
+        await store.send(.path(.popFrom(id: second))) { $0.path.removeLast() }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.path(.element(id: first, action: .factResponse("0 is a number")))) {
+            $0.path = StackState([Counter.State(id: 1, fact: "0 is a number")])
+        }
+    }
+
+    func testStackEntryDismissesItself() async {
+        let store = TestStore(initialState: Parent.State(), reducer: Parent()) { $0.clock = self.clock }
+        let id = StackElementID(1_000_003)
+        await store.send(.path(.push(id: id, state: Counter.State(id: 3)))) { $0.path.append(Counter.State(id: 3)) }
+        await store.send(.path(.element(id: id, action: .closeTapped)))
+        await store.receive(.path(.popFrom(id: id))) { $0.path.removeAll() }
+    }
+
+    func testIdentifiedArrayKeepsOrderAndRejectsDuplicateIDs() {
+        var rows = IdentifiedArray<Int, Parent.Row>([Parent.Row(id: 3), Parent.Row(id: 1)])
+        XCTAssertFalse(rows.append(Parent.Row(id: 3)))
+        rows.append(Parent.Row(id: 2))
+        XCTAssertEqual(rows.ids, [3, 1, 2])
+        rows.remove(id: 1)
+        XCTAssertEqual(rows.ids, [3, 2])
+        XCTAssertEqual(rows.index(id: 2), 1)
+    }
+}

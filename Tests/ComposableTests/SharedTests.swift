@@ -1,0 +1,70 @@
+import Composable
+import ComposableTesting
+import XCTest
+
+final class SharedTests: XCTestCase {
+    func testAChangeThroughOneStoreIsSeenAndNotifiedInAnother() async {
+        let favorites = Shared<Set<Int>>([])
+        let storeA = Store(initialState: Favorites.State(favorites: favorites), reducer: Favorites())
+        let storeB = Store(initialState: Favorites.State(favorites: favorites), reducer: Favorites())
+        let notified = expectation(description: "store B observer called")
+        await storeB.observe { state in
+            if state.favorites.wrappedValue == [25] { notified.fulfill() }
+        }
+        await storeA.send(.toggle(25))
+        await fulfillment(of: [notified], timeout: 5)
+        let seen = await storeB.state.favorites.wrappedValue
+        XCTAssertEqual(seen, [25])
+    }
+
+    func testKeyedSharedValuesShareOneReferenceAndPersist() {
+        let storage = MemoryKey.Storage()
+        let key = MemoryKey(id: "list-1", storage: storage)
+        let first = Shared(key, default: Set<Int>())
+        let second = Shared(key, default: Set<Int>())
+        first.withLock { $0.insert(7) }
+        XCTAssertEqual(second.wrappedValue, [7])
+        XCTAssertEqual(storage.saved, [[7]])
+    }
+
+    func testStorageChangesFromElsewhereReachHolders() {
+        let storage = MemoryKey.Storage()
+        let shared = Shared(MemoryKey(id: "list-2", storage: storage), default: Set<Int>())
+        storage.publish([1, 2])
+        XCTAssertEqual(shared.wrappedValue, [1, 2])
+        XCTAssertEqual(storage.saved, [], "a value from storage is not saved back")
+    }
+
+    @MainActor
+    func testTestStoreRequiresSharedChangesToBeAsserted() async {
+        let log = FailureLog()
+        let store = TestStore<Favorites>.collectingFailures(
+            initialState: Favorites.State(favorites: Shared([])), reducer: Favorites(), into: log
+        )
+        await store.send(.toggle(1)) { $0.favorites.withLock { _ = $0.insert(1) } }
+        XCTAssertEqual(log.messages, [])
+        await store.send(.toggle(2))
+        XCTAssertEqual(log.messages.count, 1)
+        XCTAssertTrue(log.messages.first?.contains("Shared value changed") ?? false, "\(log.messages)")
+    }
+}
+
+/// A persistence key over an in-memory store, recording saves.
+struct MemoryKey: SharedKey {
+    final class Storage: @unchecked Sendable {
+        // Tests touch it from one thread at a time.
+        var saved: [Set<Int>] = []
+        var listeners: [@Sendable (Set<Int>) -> Void] = []
+        func publish(_ value: Set<Int>) { for listener in listeners { listener(value) } }
+    }
+
+    let id: String
+    let storage: Storage
+
+    func load() -> Set<Int>? { nil }
+    func save(_ value: Set<Int>) { storage.saved.append(value) }
+    func subscribe(_ onChange: @escaping @Sendable (Set<Int>) -> Void) -> SharedKeySubscription {
+        storage.listeners.append(onChange)
+        return SharedKeySubscription {}
+    }
+}

@@ -1,0 +1,60 @@
+import Composable
+import ComposableTesting
+import Synchronization
+import XCTest
+
+final class StoreTests: XCTestCase {
+    func testObserverHearsOncePerBatchWithActionsReducedInOrder() async {
+        let store = Store(initialState: Counter.State(), reducer: Counter())
+        let seen = Mutex<[Int]>([])
+        await store.observe { state in seen.withLock { $0.append(state.count) } }
+        await store.send(.incrementTwiceTapped)
+        await store.send([.increment, .increment, .increment])
+        XCTAssertEqual(seen.withLock { $0 }, [2, 5])
+    }
+
+    func testSendReturnsATaskThatFinishesWithItsEffects() async {
+        let clock = TestClock()
+        let store = Store(initialState: Counter.State(), reducer: Counter()) { $0.clock = clock }
+        let task = await store.send(.factTapped)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.advance(by: .seconds(1))
+        await task.finish()
+        let fact = await store.state.fact
+        XCTAssertEqual(fact, "0 is a number")
+    }
+
+    func testAReleasedStoreCancelsItsEffectsAndFreesItsState() async {
+        let clock = TestClock()
+        weak var weakStore: Store<Favorites>?
+        weak var weakCanary: Canary?
+        var task: StoreTask?
+        do {
+            let canary = Canary()
+            weakCanary = canary
+            let store = Store(
+                initialState: Counter.State(), reducer: Counter()
+            ) { $0.clock = clock }
+            task = await store.send(.factTapped)
+            let favorites = Store(initialState: Favorites.State(favorites: Shared([]), canary: canary), reducer: Favorites())
+            weakStore = favorites
+            while clock.sleeperCount == 0 { await Task.yield() }
+        }
+        // The Counter store is gone: its effect was cancelled, so it ends without the clock.
+        await task?.finish()
+        XCTAssertEqual(clock.sleeperCount, 0)
+        XCTAssertNil(weakStore)
+        XCTAssertNil(weakCanary)
+    }
+
+    func testTearDownCancelsRunningEffects() async {
+        let clock = TestClock()
+        let store = Store(initialState: Counter.State(), reducer: Counter()) { $0.clock = clock }
+        let task = await store.send(.factTapped)
+        await store.tearDown()
+        await task.finish()
+        let running = await store.runningEffectCount
+        XCTAssertEqual(running, 0)
+        XCTAssertEqual(clock.sleeperCount, 0)
+    }
+}

@@ -1,0 +1,68 @@
+import Composable
+
+/// A counter with a slow, cancellable effect and a debounced search, used across the tests.
+struct Counter: Reducer {
+    struct State: Equatable, Sendable {
+        var id = 0
+        var count = 0
+        var fact: String?
+        var query = ""
+        var searches: [String] = []
+    }
+
+    enum Action: Equatable, Sendable {
+        case increment
+        case incrementTwiceTapped
+        case factTapped
+        case factResponse(String)
+        case cancelFactTapped
+        case queryChanged(String)
+        case searched(String)
+        case closeTapped
+        case closeLaterTapped
+    }
+
+    enum CancelID { case fact, search }
+
+    @Dependency(\.clock) var clock
+    @Dependency(\.dismiss) var dismiss
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .increment:
+            state.count += 1
+            return .none
+        case .incrementTwiceTapped:
+            return .merge(.send(.increment), .send(.increment))
+        case .factTapped:
+            let count = state.count
+            return .run { [clock] send in
+                try await clock.sleep(for: .seconds(1))
+                await send(.factResponse("\(count) is a number"))
+            }
+            .cancellable(id: CancelID.fact, cancelInFlight: true)
+        case let .factResponse(fact):
+            state.fact = fact
+            return .none
+        case .cancelFactTapped:
+            return .cancel(id: CancelID.fact)
+        case let .queryChanged(query):
+            state.query = query
+            return .run { [clock] send in
+                try await clock.sleep(for: .milliseconds(300))
+                await send(.searched(query))
+            }
+            .cancellable(id: CancelID.search, cancelInFlight: true)
+        case let .searched(query):
+            state.searches.append(query)
+            return .none
+        case .closeTapped:
+            return .run { _ in await dismiss() }
+        case .closeLaterTapped:
+            return .run { [clock] _ in
+                try await clock.sleep(for: .seconds(1))
+                await dismiss()
+            }
+        }
+    }
+}
