@@ -24,16 +24,9 @@ public final class Connection: Sendable {
     /// Queues one text message (UTF-8 bytes) and wakes the service thread to write it.
     @discardableResult
     public func send(_ text: [UInt8]) -> SendResult {
-        let (result, wake, overflowedNow) = outbound.withLock { queue in
-            let wasOverflowed = queue.isOverflowed
-            let result = queue.enqueue(text)
-            // An overflow also asks for a writeable callback: that is where draining is noticed.
-            let wake = result != .closed && !queue.isWriteRequested
-            if wake { queue.isWriteRequested = true }
-            return (result, wake, !wasOverflowed && queue.isOverflowed)
-        }
-        if overflowedNow { counters.overflows.add(1, ordering: .relaxed) }
-        if wake { mailbox.push(.writable(id)) }
+        let (result, needsWake, startedOverflow) = outbound.enqueue(text)
+        if startedOverflow { counters.overflows.add(1, ordering: .relaxed) }
+        if needsWake { mailbox.push(.writable(id)) }
         return result
     }
 
@@ -44,10 +37,7 @@ public final class Connection: Sendable {
 
     /// Closes with `code` once the messages already queued are written.
     public func close(code: UInt16 = 1000, reason: String = "") {
-        outbound.withLock { queue in
-            queue.requestClose(.init(code: code, reason: reason))
-            queue.isWriteRequested = true
-        }
+        outbound.requestClose(code: code, reason: reason)
         mailbox.push(.writable(id))
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One connection's messages waiting to be written, bounded by a byte cap.
 ///
 /// Lives inside a `Mutex` (senders on any thread, the writer on the service thread).
@@ -95,5 +97,28 @@ struct OutboundQueue {
         messages = []
         head = 0
         queuedBytes = 0
+    }
+}
+
+extension Mutex where Value == OutboundQueue {
+    /// Queues `message` for a connection used from any thread. `needsWake` tells the caller to
+    /// ask the service thread for a writeable callback (once per batch; an overflow asks too,
+    /// since the writeable callback is where draining is noticed).
+    func enqueue(_ message: [UInt8]) -> (result: SendResult, needsWake: Bool, startedOverflow: Bool) {
+        withLock { queue in
+            let wasOverflowed = queue.isOverflowed
+            let result = queue.enqueue(message)
+            let needsWake = result != .closed && !queue.isWriteRequested
+            if needsWake { queue.isWriteRequested = true }
+            return (result, needsWake, !wasOverflowed && queue.isOverflowed)
+        }
+    }
+
+    /// Asks for a close after the queued messages; the caller then wakes the service thread.
+    func requestClose(code: UInt16, reason: String) {
+        withLock { queue in
+            queue.requestClose(.init(code: code, reason: reason))
+            queue.isWriteRequested = true
+        }
     }
 }

@@ -1,0 +1,107 @@
+import CLibWebSockets
+
+/// Everything the client's service thread owns: lws callbacks reach it through
+/// `lws_context_user`, other threads through the mailbox.
+final class ClientLoop: ServiceLoop {
+    static let protocolName = "app"
+
+    let configuration: ClientConfiguration
+    let mailbox: Mailbox<ClientMail>
+    private let allocations = CAllocations()
+    private var context: OpaquePointer?
+    /// Connections being made or open, by id: this dictionary owns their sessions.
+    var sessions: [UInt64: ClientSession] = [:]
+    var writer = MessageWriter()
+    private(set) var isFinished = false
+
+    init(configuration: ClientConfiguration, mailbox: Mailbox<ClientMail>) {
+        self.configuration = configuration
+        self.mailbox = mailbox
+    }
+
+    func createContext() throws -> OpaquePointer {
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.gid = -1
+        info.uid = -1
+        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        info.protocols = UnsafePointer(allocations.array([
+            lws_protocols(name: allocations.string(Self.protocolName), callback: clientCallback,
+                          per_session_data_size: 0, rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0),
+            lws_protocols(),
+        ]))
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        guard let context = lws_create_context(&info) else { throw WebSocketClientError.cannotCreateContext }
+        self.context = context
+        mailbox.open(context: context)
+        return context
+    }
+
+    func contextWillBeDestroyed() {
+        mailbox.close()
+    }
+
+    func drainMailbox() {
+        for mail in mailbox.drain() {
+            switch mail {
+            case .connect(let connection):
+                connect(connection)
+            case .writable(let id):
+                if let wsi = sessions[id]?.wsi { lws_callback_on_writable(wsi) }
+            case .reading(let id, let isReading):
+                if let wsi = sessions[id]?.wsi { lws_rx_flow_control(wsi, isReading ? 1 : 0) }
+            case .shutdown:
+                isFinished = true
+            }
+        }
+    }
+
+    private func connect(_ connection: ClientConnection) {
+        let session = ClientSession(connection: connection, maxMessageBytes: configuration.maxMessageBytes)
+        sessions[connection.id] = session
+        let target = connection.target
+        let wsi = target.host.withCString { host in
+            "\(target.host):\(target.port)".withCString { hostHeader in
+                target.path.withCString { path in
+                    withOptionalCString(target.originHost) { origin in
+                        withOptionalCString(target.sourceAddress) { sourceAddress in
+                            var info = lws_client_connect_info()
+                            info.context = context
+                            info.address = host
+                            info.port = Int32(target.port)
+                            info.path = path
+                            info.host = hostHeader
+                            info.origin = origin
+                            info.iface = sourceAddress
+                            info.ietf_version_or_minus_one = -1
+                            info.userdata = Unmanaged.passUnretained(session).toOpaque()
+                            return lws_client_connect_via_info(&info)
+                        }
+                    }
+                }
+            }
+        }
+        // A NULL without a CONNECTION_ERROR callback (bad arguments): report it here.
+        if wsi == nil && sessions[connection.id] != nil {
+            finish(session, with: .error("could not start connecting to \(target.host):\(target.port)"))
+        }
+    }
+
+    /// The connection's last event: forget the session.
+    func finish(_ session: ClientSession, with event: ClientEvent) {
+        sessions[session.connection.id] = nil
+        if let wsi = session.wsi { lws_set_wsi_user(wsi, nil) }
+        session.connection.outbound.withLock { $0.markClosed() }
+        session.connection.deliver(event)
+    }
+}
+
+private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
+}
+
+public enum WebSocketClientError: Error {
+    case cannotCreateContext
+}
