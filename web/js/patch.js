@@ -1,5 +1,6 @@
-// RFC 6902 JSON Patch (add, remove, replace) applied immutably: every container on an op's
-// path is copied, everything else is shared, so views can compare slices with ===.
+// RFC 6902 JSON Patch applied immutably: add, remove, replace (and test, which StateSync's
+// PatchOperation also knows). Every container on an op's path is copied, everything else is
+// shared, so views can compare slices with ===.
 
 class PatchError extends Error {}
 
@@ -39,8 +40,28 @@ function update(node, tokens, depth, change) {
   return copy;
 }
 
+function equal(a, b) {
+  if (a === b) return true;
+  if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]));
+}
+
+function valueAt(doc, tokens) {
+  return tokens.reduce((node, token) => {
+    if (!isContainer(node) || !Object.hasOwn(node, Array.isArray(node) ? arrayIndex(node, token, false) : token)) {
+      throw new PatchError(`Missing "${token}"`);
+    }
+    return node[token];
+  }, doc);
+}
+
 function applyOp(doc, op) {
   const tokens = parsePointer(op.path);
+  if (op.op === 'test') {
+    if (!equal(valueAt(doc, tokens), op.value)) throw new PatchError(`Test failed at "${op.path}"`);
+    return doc;
+  }
   if (tokens.length === 0) {
     if (op.op === 'add' || op.op === 'replace') return op.value;
     throw new PatchError(`Cannot ${op.op} the root`);
