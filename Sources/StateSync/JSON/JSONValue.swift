@@ -16,14 +16,22 @@ extension JSONValue: Equatable {
     /// Structural equality; object key order does not matter (as in JSON itself).
     /// Arrays and objects sharing storage compare equal without visiting their elements.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.int(a), .int(b)): a == b
-        case let (.double(a), .double(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a.sharesStorage(with: b) || a == b
-        case let (.object(a), .object(b)): a == b
+        // Nested switches rather than a switch over a tuple, which would copy both payloads.
+        switch lhs {
+        case .null: if case .null = rhs { true } else { false }
+        case .bool(let a): if case .bool(let b) = rhs { a == b } else { false }
+        case .int(let a): if case .int(let b) = rhs { a == b } else { false }
+        case .double(let a): if case .double(let b) = rhs { a == b } else { false }
+        case .string(let a): if case .string(let b) = rhs { a == b } else { false }
+        case .array(let a): if case .array(let b) = rhs { a.sharesStorage(with: b) || a == b } else { false }
+        case .object(let a): if case .object(let b) = rhs { a == b } else { false }
+        }
+    }
+
+    /// True for arrays and objects.
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: true
         default: false
         }
     }

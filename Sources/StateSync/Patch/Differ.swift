@@ -10,21 +10,26 @@ struct Differ {
     private var path: [PathToken] = []
 
     mutating func diff(_ old: JSONValue, _ new: JSONValue) {
-        switch (old, new) {
-        case let (.object(oldObject), .object(newObject)):
+        switch old {
+        case .object(let oldObject):
+            guard case .object(let newObject) = new else { break }
             if !oldObject.sharesStorage(with: newObject) { diffObjects(oldObject, newObject) }
-        case let (.array(oldElements), .array(newElements)):
+            return
+        case .array(let oldElements):
+            guard case .array(let newElements) = new else { break }
             if !oldElements.sharesStorage(with: newElements) { diffArrays(oldElements, newElements) }
+            return
         default:
-            if old != new { operations.append(.replace(path: pointer(), value: new)) }
+            break
         }
+        if old != new { operations.append(.replace(path: pointer(), value: new)) }
     }
 
     private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
         // Members usually keep their order: walk both while keys line up, look up the rest.
         var aligned = 0
         while aligned < old.count, aligned < new.count, old.members[aligned].key == new.members[aligned].key {
-            diff(old.members[aligned].value, new.members[aligned].value, at: .key(old.members[aligned].key))
+            diff(old.members[aligned].value, new.members[aligned].value, key: old.members[aligned].key)
             aligned += 1
         }
         for member in old.members[aligned...] where new.position(of: member.key) == nil {
@@ -32,7 +37,7 @@ struct Differ {
         }
         for member in new.members[aligned...] {
             if let previous = old[member.key] {
-                diff(previous, member.value, at: .key(member.key))
+                diff(previous, member.value, key: member.key)
             } else {
                 operations.append(.add(path: pointer(appending: .key(member.key)), value: member.value))
             }
@@ -55,7 +60,7 @@ struct Differ {
             operations.append(.remove(path: pointer(appending: .index(index))))
         }
         for index in 0..<min(old.count, new.count) {
-            diff(old[index], new[index], at: .index(index))
+            diff(old[index], new[index], index: index)
         }
         for index in old.count..<max(old.count, new.count) {
             operations.append(.add(path: pointer(appending: .index(index)), value: new[index]))
@@ -72,7 +77,7 @@ struct Differ {
         var survivors = rows.survivingOldIndices.makeIterator()
         for (index, element) in new.enumerated() {
             if rows.isSurviving(newIndex: index), let oldIndex = survivors.next() {
-                diff(old[oldIndex], element, at: .index(index))
+                diff(old[oldIndex], element, index: index)
             } else {
                 operations.append(.add(path: pointer(appending: .index(index)), value: element))
             }
@@ -91,7 +96,27 @@ struct Differ {
         }
     }
 
-    private mutating func diff(_ old: JSONValue, _ new: JSONValue, at token: PathToken) {
+    private mutating func diff(_ old: JSONValue, _ new: JSONValue, key: String) {
+        if old.isContainer, new.isContainer {
+            diff(old, new, below: .key(key))
+        } else if old != new {
+            operations.append(.replace(path: pointer(appending: .key(key)), value: new))
+        }
+    }
+
+    private mutating func diff(_ old: JSONValue, _ new: JSONValue, index: Int) {
+        if old.isContainer, new.isContainer {
+            diff(old, new, below: .index(index))
+        } else if old != new {
+            operations.append(.replace(path: pointer(appending: .index(index)), value: new))
+        }
+    }
+
+    /// Recursion into a child container. Most subtrees are unchanged, and a plain equality pass
+    /// skips them far cheaper than the diff machinery (row matching, paths, size checks) would;
+    /// leaves are compared by the callers above without touching `path` at all.
+    private mutating func diff(_ old: JSONValue, _ new: JSONValue, below token: PathToken) {
+        if old == new { return }
         path.append(token)
         diff(old, new)
         path.removeLast()

@@ -37,7 +37,10 @@ struct RowMatch {
         case string(String)
 
         init?(row: JSONValue) {
-            switch row["id"] {
+            guard case .object(let object) = row else { return nil }
+            // Rows usually lead with their id: check the first member before a lookup.
+            let leading = object.members.first
+            switch leading?.key == "id" ? leading?.value : object["id"] {
             case .int(let id): self = .int(id)
             case .string(let id): self = .string(id)
             default: return nil
