@@ -13,7 +13,7 @@ final class RecordingHandler: WebSocketHandler {
 
     let events = EventInbox<Event>()
     let echoes: Bool
-    /// Runs on the service thread when the connection drains (after the event is recorded).
+    /// Runs on the service thread when the connection drains, before the event is recorded.
     let onDrained: @Sendable (Connection) -> Void
     private let openConnections = Mutex<[UInt64: Connection]>([:])
 
@@ -42,8 +42,8 @@ final class RecordingHandler: WebSocketHandler {
     }
 
     func connectionDrained(_ connection: Connection) {
-        events.post(.drained(connection.id))
         onDrained(connection)
+        events.post(.drained(connection.id))
     }
 
     func handleHTTP(_ request: HTTPRequest) async -> HTTPResponse? {
