@@ -9,6 +9,13 @@ public enum Measure {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// Seconds taken by an async `body`.
+    public static func secondsAsync(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
     /// Median of `repeats` timings of `body`, in seconds.
     public static func median(repeats: Int, _ body: () throws -> Void) rethrows -> Double {
         var samples: [Double] = []

@@ -21,7 +21,7 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
     }
 
     let core: StoreCore<R>
-    private var received: [ReducedAction<R>] = []
+    private var received: [(record: ReducedAction<R>, sender: Int?)] = []
     private var recorder = ActionRecorder<R>()
     private let issues = IssueLog()
 
@@ -40,7 +40,7 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
             state: initialState,
             reducer: reducer,
             dependencies: dependencies,
-            sendBack: { action in await reference.value?.receiveFromEffect(action) },
+            sendBack: { action, taskID in await reference.value?.receiveFromEffect(action, from: taskID) },
             taskEnded: { id in await reference.value?.effectEnded(id) }
         )
         reference.value = self
@@ -51,7 +51,7 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
         guard exhaustivity == .on else { core.tearDown(); return }
         flushIssues(file: #file, line: #line)
         if !received.isEmpty {
-            reportFailure("The store received \(received.count) unasserted action(s):\n\(received.map { "  \($0.action)" }.joined(separator: "\n"))", #file, #line)
+            reportFailure("The store received \(received.count) unasserted action(s):\n\(received.map { "  \($0.record.action)" }.joined(separator: "\n"))", #file, #line)
         }
         if core.effects.runningCount > 0 {
             reportFailure("\(core.effects.runningCount) effect(s) still running at the end of the test. Cancel them, await them (finish()), or receive their actions.", #file, #line)
@@ -72,13 +72,13 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
     ) async -> TestStoreTask {
         flushIssues(file: file, line: line)
         if exhaustivity == .on, !received.isEmpty {
-            reportFailure("Must handle \(received.count) received action(s) before sending an action:\n\(received.map { "  \($0.action)" }.joined(separator: "\n"))", file, line)
+            reportFailure("Must handle \(received.count) received action(s) before sending an action:\n\(received.map { "  \($0.record.action)" }.joined(separator: "\n"))", file, line)
         }
         recorder.start(state: core.state)
         let tasks = core.process(action) ?? []
         var records = recorder.finish()
         let sent = records.removeFirst()
-        received.append(contentsOf: records)
+        received.append(contentsOf: records.map { (record: $0, sender: nil) })
         check(sent, updateExpected, file: file, line: line)
         await Task.yield()
         flushIssues(file: file, line: line)
@@ -107,7 +107,7 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
         let deadline = ContinuousClock.now + (timeout ?? self.timeout)
         while true {
             if exhaustivity == .off {
-                while let first = received.first, !predicate(first.action) { received.removeFirst() }
+                while let first = received.first, !predicate(first.record.action) { received.removeFirst() }
             }
             if !received.isEmpty { break }
             if ContinuousClock.now >= deadline {
@@ -117,11 +117,12 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
             // Effects run on other executors: wait for one to send, up to the deadline.
             try? await Task.sleep(for: .milliseconds(1))
         }
-        let next = received.removeFirst()
+        let (next, sender) = received.removeFirst()
         if !predicate(next.action) {
             reportFailure("Received an unexpected action.\nExpected: \(description)\nReceived: \(next.action)", file, line)
         }
         check(next, updateExpected, file: file, line: line)
+        await settle(sender: sender, deadline: deadline)
         flushIssues(file: file, line: line)
     }
 
@@ -148,11 +149,21 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
         core.tearDown()
     }
 
-    private func receiveFromEffect(_ action: R.Action) {
+    private func receiveFromEffect(_ action: R.Action, from taskID: Int) {
         guard !Task.isCancelled else { return }
         recorder.start(state: core.state)
         _ = core.process(action)
-        received.append(contentsOf: recorder.finish())
+        received.append(contentsOf: recorder.finish().map { (record: $0, sender: taskID) })
+    }
+
+    /// After a received action, lets its sender finish or send again, so an effect whose last
+    /// act was that send is not counted as still running.
+    private func settle(sender taskID: Int?, deadline: ContinuousClock.Instant) async {
+        guard let taskID else { return }
+        while core.effects.isRunning(taskID), !received.contains(where: { $0.sender == taskID }),
+              ContinuousClock.now < deadline {
+            await Task.yield()
+        }
     }
 
     private func effectEnded(_ id: Int) {

@@ -5,13 +5,13 @@ package final class EffectRunner<Action: Sendable> {
     private var tasks: [Int: (task: Task<Void, Never>, ids: [EffectID])] = [:]
     private var taskIDsByEffectID: [EffectID: Set<Int>] = [:]
 
-    /// How a task hands its actions back to the Store.
-    let sendBack: @Sendable (Action) async -> Void
+    /// How a task hands its actions back to the Store, with the id of the sending task.
+    let sendBack: @Sendable (Action, Int) async -> Void
     /// Called on the Store's executor when a task ends (see `finished(_:)`).
     let taskEnded: @Sendable (Int) async -> Void
 
     init(
-        sendBack: @escaping @Sendable (Action) async -> Void,
+        sendBack: @escaping @Sendable (Action, Int) async -> Void,
         taskEnded: @escaping @Sendable (Int) async -> Void
     ) {
         self.sendBack = sendBack
@@ -19,7 +19,7 @@ package final class EffectRunner<Action: Sendable> {
     }
 
     package var runningCount: Int { tasks.count }
-    var runningTasks: [Task<Void, Never>] { tasks.values.map(\.task) }
+    package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
 
     /// Runs `effect`: synchronous `.send` actions are appended to `immediate`; started tasks to
     /// `started`.
@@ -66,7 +66,8 @@ package final class EffectRunner<Action: Sendable> {
     ) -> Task<Void, Never> {
         nextTaskID += 1
         let taskID = nextTaskID
-        let send = Send(sendBack)
+        let sendBack = self.sendBack
+        let send = Send { action in await sendBack(action, taskID) }
         let taskEnded = self.taskEnded
         let task = Task(priority: priority) {
             await DependencyValues.$current.withValue(dependencies) {

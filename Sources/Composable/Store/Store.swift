@@ -22,7 +22,7 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
             state: initialState,
             reducer: reducer,
             dependencies: dependencies,
-            sendBack: { action in await reference.value?.receiveFromEffect(action) },
+            sendBack: { action, _ in await reference.value?.receiveFromEffect(action) },
             taskEnded: { id in await reference.value?.effectEnded(id) }
         )
         reference.value = self

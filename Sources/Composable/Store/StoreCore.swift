@@ -16,7 +16,7 @@ package final class StoreCore<R: Reducer> {
         state: R.State,
         reducer: R,
         dependencies: DependencyValues,
-        sendBack: @escaping @Sendable (R.Action) async -> Void,
+        sendBack: @escaping @Sendable (R.Action, Int) async -> Void,
         taskEnded: @escaping @Sendable (Int) async -> Void
     ) {
         self.state = state

@@ -1,0 +1,63 @@
+import Composable
+import PokedexModels
+
+extension AppFeature {
+    /// What can be presented over the list (the detail now; room for a share sheet, alerts).
+    public struct Destination: Reducer, Sendable {
+        public enum State: Equatable, Sendable, PresentationIdentifiable {
+            case detail(PokemonDetailFeature.State)
+
+            public var presentationKey: AnyHashable {
+                switch self {
+                case let .detail(detail): "detail:\(detail.pokemon.id)"
+                }
+            }
+        }
+
+        public enum Action: Equatable, Sendable {
+            case detail(PokemonDetailFeature.Action)
+        }
+
+        public init() {}
+
+        public var body: some Reducer<State, Action> {
+            Scope(
+                state: CasePath(State.detail) { if case let .detail(state) = $0 { state } else { nil } },
+                action: CasePath(Action.detail) { if case let .detail(action) = $0 { action } else { nil } }
+            ) { PokemonDetailFeature() }
+        }
+    }
+
+    /// The drill-down screens stacked above the detail.
+    public struct Path: Reducer, Sendable {
+        public enum State: Equatable, Sendable {
+            case type(PokemonTypeFeature.State)
+            case detail(PokemonDetailFeature.State)
+
+            var screen: Screen {
+                switch self {
+                case let .type(state): .type(state.type)
+                case let .detail(state): .pokemon(state.pokemon.id)
+                }
+            }
+        }
+
+        public enum Action: Equatable, Sendable {
+            case type(PokemonTypeFeature.Action)
+            case detail(PokemonDetailFeature.Action)
+        }
+
+        public init() {}
+
+        public var body: some Reducer<State, Action> {
+            Scope(
+                state: CasePath(State.type) { if case let .type(state) = $0 { state } else { nil } },
+                action: CasePath(Action.type) { if case let .type(action) = $0 { action } else { nil } }
+            ) { PokemonTypeFeature() }
+            Scope(
+                state: CasePath(State.detail) { if case let .detail(state) = $0 { state } else { nil } },
+                action: CasePath(Action.detail) { if case let .detail(action) = $0 { action } else { nil } }
+            ) { PokemonDetailFeature() }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// PokedexFeatures: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

@@ -1,0 +1,153 @@
+import Foundation
+import Composable
+import PokedexModels
+import PokemonClient
+
+/// The paginated, searchable list: loads the first page once, the next pages on reaching the
+/// end, searches by name (debounced) and filters by type.
+public struct PokemonListFeature: Reducer, Sendable {
+    public static let pageSize = 20
+    public static let searchDebounce: Duration = .milliseconds(300)
+
+    public struct State: Equatable, Sendable {
+        public var rows = IdentifiedArray<Int, Pokemon>()
+        /// The first page's load; once loaded, its value is the total count of matching rows.
+        public var loadState: LoadState<Int> = .idle
+        public var isLoadingMore = false
+        /// Set when loading a further page failed; `retryTapped` tries again.
+        public var loadMoreError: String?
+        /// Bindable: the name search.
+        public var search = ""
+        /// Bindable: a type identifier, or nil for every type.
+        public var typeFilter: String?
+        public var favorites: Shared<Set<Int>>
+
+        public init(favorites: Shared<Set<Int>>) {
+            self.favorites = favorites
+        }
+
+        public var totalCount: Int { loadState.value ?? 0 }
+        public var canLoadMore: Bool { loadState.value.map { rows.count < $0 } ?? false }
+        public var query: PokemonQuery {
+            PokemonQuery(search: search.trimmingCharacters(in: .whitespaces), type: typeFilter)
+        }
+    }
+
+    public enum Action: Equatable, Sendable, BindableAction {
+        case onAppear
+        case reachedEnd
+        case retryTapped
+        case binding(BindingAction<State>)
+        case searchDebounced
+        case pageLoaded(offset: Int, PokemonPage)
+        case pageFailed(offset: Int, String)
+        case rowTapped(Pokemon)
+        case favoriteTapped(id: Int)
+
+        public var binding: BindingAction<State>? {
+            if case let .binding(action) = self { action } else { nil }
+        }
+    }
+
+    enum CancelID { case page, search }
+
+    @Dependency(\.pokemonClient) var pokemonClient
+    @Dependency(\.clock) var clock
+
+    public init() {}
+
+    public var body: some Reducer<State, Action> {
+        BindingReducer()
+        Reduce(core)
+    }
+
+    private func core(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .onAppear:
+            guard case .idle = state.loadState else { return .none }
+            return loadFirstPage(&state)
+
+        case .reachedEnd:
+            guard state.loadState.value != nil, state.canLoadMore, !state.isLoadingMore else { return .none }
+            return loadMore(&state)
+
+        case .retryTapped:
+            if case .failed = state.loadState { return loadFirstPage(&state) }
+            guard state.loadMoreError != nil else { return .none }
+            return loadMore(&state)
+
+        case let .binding(binding):
+            if binding.keyPath == \State.search {
+                return .run { [clock] send in
+                    try await clock.sleep(for: Self.searchDebounce)
+                    await send(.searchDebounced)
+                }
+                .cancellable(id: CancelID.search, cancelInFlight: true)
+            }
+            if binding.keyPath == \State.typeFilter {
+                return .merge(.cancel(id: CancelID.search), loadFirstPage(&state))
+            }
+            return .none
+
+        case .searchDebounced:
+            return loadFirstPage(&state)
+
+        case let .pageLoaded(offset, page):
+            if offset == 0 {
+                state.rows = IdentifiedArray(page.pokemon)
+            } else {
+                state.rows.append(contentsOf: page.pokemon)
+            }
+            state.loadState = .loaded(page.totalCount)
+            state.isLoadingMore = false
+            return .none
+
+        case let .pageFailed(offset, message):
+            if offset == 0 {
+                state.loadState = .failed(message)
+            } else {
+                state.isLoadingMore = false
+                state.loadMoreError = message
+            }
+            return .none
+
+        case .rowTapped:
+            return .none  // The parent presents the detail.
+
+        case let .favoriteTapped(id):
+            state.favorites.withLock { favorites in
+                if favorites.remove(id) == nil { favorites.insert(id) }
+            }
+            return .none
+        }
+    }
+
+    private func loadFirstPage(_ state: inout State) -> Effect<Action> {
+        state.loadState = .loading
+        state.isLoadingMore = false
+        state.loadMoreError = nil
+        return fetch(query: state.query, offset: 0)
+    }
+
+    private func loadMore(_ state: inout State) -> Effect<Action> {
+        state.isLoadingMore = true
+        state.loadMoreError = nil
+        return fetch(query: state.query, offset: state.rows.count)
+    }
+
+    /// One page request at a time: a new one (a new search, a filter) cancels the one in flight.
+    private func fetch(query: PokemonQuery, offset: Int) -> Effect<Action> {
+        .run { [pokemonClient] send in
+            let page = try await pokemonClient.fetchList(query, Self.pageSize, offset)
+            await send(.pageLoaded(offset: offset, page))
+        } catch: { error, send in
+            await send(.pageFailed(offset: offset, userMessage(for: error)))
+        }
+        .cancellable(id: CancelID.page, cancelInFlight: true)
+    }
+}
+
+/// The message a person sees for a failed request.
+func userMessage(for error: any Error) -> String {
+    (error as? PokemonClientError)?.description ?? "Something went wrong: \(error)"
+}

@@ -1,0 +1,54 @@
+import Composable
+import PokedexModels
+import PokemonClient
+
+/// A small made-up dex for the feature tests: 45 Pokémon, every fifth a grass type.
+enum Fixtures {
+    static let dex: [Pokemon] = (1...45).map { id in
+        Pokemon(id: id, name: "mon-\(id)", types: id % 5 == 0 ? ["grass"] : ["normal"])
+    }
+
+    static func detail(_ id: Int) -> PokemonDetail {
+        let pokemon = dex[id - 1]
+        return PokemonDetail(
+            id: id, name: pokemon.name, types: pokemon.types, height: id, weight: id * 10,
+            abilities: [.init(name: "run-away", isHidden: false, slot: 1)],
+            stats: ["hp", "attack", "defense", "special-attack", "special-defense", "speed"].map { .init(name: $0, base: id) },
+            baseExperience: 50
+        )
+    }
+
+    /// Pages of the fixture dex, filtered like the real catalogs.
+    static func page(_ query: PokemonQuery, limit: Int, offset: Int) -> PokemonPage {
+        let matching = dex.filter { pokemon in
+            (query.search.isEmpty || pokemon.name.contains(query.search.lowercased()))
+                && (query.type.map { pokemon.types.contains($0) } ?? true)
+        }
+        return PokemonPage(pokemon: Array(matching.dropFirst(offset).prefix(limit)), totalCount: matching.count)
+    }
+
+    /// A client over the fixtures; `delay` makes every call sleep on `clock` first.
+    static func client(clock: TestClockLike? = nil) -> PokemonClient {
+        PokemonClient(
+            fetchList: { query, limit, offset in
+                try await clock?.pause()
+                return page(query, limit: limit, offset: offset)
+            },
+            fetchDetail: { id in
+                try await clock?.pause()
+                return detail(id)
+            },
+            fetchPokemon: { id in dex[id - 1] },
+            fetchType: { type in
+                try await clock?.pause()
+                return dex.filter { $0.types.contains(type) }
+            }
+        )
+    }
+}
+
+/// A request that takes one second on a test clock, so a test can act while it is in flight.
+struct TestClockLike: Sendable {
+    let clock: any Clock<Duration>
+    func pause() async throws { try await clock.sleep(for: .seconds(1)) }
+}
