@@ -1,2 +1,4 @@
 /// Every suite `scripts/bench` knows. Each issue adds its own.
-public let allSuites: [Suite] = []
+public let allSuites: [Suite] = [
+    syncSuite,
+]
