@@ -2,7 +2,7 @@ import StateSync
 import XCTest
 
 final class JSONPatchDiffTests: XCTestCase {
-    private func row(_ id: Int, _ name: String, starred: Bool = false) -> JSONValue {
+    private func row(_ id: Int, _ name: String) -> JSONValue {
         ["id": .int(id), "name": .string(name), "types": ["normal"], "sprite": .string("/sprites/\(id).png")]
     }
 
@@ -34,6 +34,18 @@ final class JSONPatchDiffTests: XCTestCase {
         let starred = state(pages: [page(1...20)], favorites: ["1": true, "25": true])
         try assertDiff(unstarred, starred, [.add(path: "/favorites/25", value: true)])
         try assertDiff(starred, unstarred, [.remove(path: "/favorites/25")])
+    }
+
+    func testStarToggleInALargeFavoritesSetIsOneOperation() throws {
+        let many = JSONObject(uniqueKeysWithValues: (1...100).map { (String($0 * 3), JSONValue.bool(true)) })
+        var more = many
+        more["25"] = true
+        try assertDiff(state(pages: [page(1...20)], favorites: many), state(pages: [page(1...20)], favorites: more),
+                       [.add(path: "/favorites/25", value: true)])
+        var fewer = many
+        fewer["150"] = nil
+        try assertDiff(state(pages: [page(1...20)], favorites: many), state(pages: [page(1...20)], favorites: fewer),
+                       [.remove(path: "/favorites/150")])
     }
 
     func testChangedRowFieldIsOneReplace() throws {
