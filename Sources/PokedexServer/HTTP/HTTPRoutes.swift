@@ -1,0 +1,33 @@
+import WebSocketServer
+
+/// The app's own HTTP routes beside the static files: `/healthz`, `/metrics` and
+/// `/sprites/{id}.png`.
+struct HTTPRoutes: Sendable {
+    let metrics: ServerMetricsRecorder
+    let connections: @Sendable () -> Int
+    let sprite: @Sendable (Int) async -> HTTPResponse
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse? {
+        switch request.path {
+        case "/healthz":
+            return .text("ok\n")
+        case "/metrics":
+            return HTTPResponse(
+                contentType: "text/plain; version=0.0.4; charset=utf-8",
+                headers: ["cache-control": "no-store"],
+                body: Array(metrics.render(connections: connections()).utf8)
+            )
+        default:
+            guard let id = Self.spriteID(request.path) else { return nil }
+            return await sprite(id)
+        }
+    }
+
+    /// `/sprites/25.png` → 25.
+    static func spriteID(_ path: String) -> Int? {
+        guard path.hasPrefix("/sprites/"), path.hasSuffix(".png") else { return nil }
+        let digits = path.dropFirst("/sprites/".count).dropLast(".png".count)
+        guard let id = Int(digits), id > 0, id < 100_000 else { return nil }
+        return id
+    }
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// The server's counters, exported at `/metrics` in Prometheus' text format.
+final class ServerMetricsRecorder: Sendable {
+    /// Upper bounds of the action-to-patch latency histogram, in seconds.
+    static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+
+    private struct Counters {
+        var sessions = 0
+        var actions = 0
+        var patches = 0
+        var bytesOut = 0
+        var errors: [String: Int] = [:]
+        var latencyCounts = [Int](repeating: 0, count: ServerMetricsRecorder.latencyBuckets.count + 1)
+        var latencySum = 0.0
+        var resumedByPatches = 0
+        var resumedBySnapshot = 0
+    }
+
+    private let counters = Mutex(Counters())
+
+    func sessionOpened() { counters.withLock { $0.sessions += 1 } }
+    func sessionClosed() { counters.withLock { $0.sessions -= 1 } }
+    func patchSent() { counters.withLock { $0.patches += 1 } }
+    func bytesSent(_ count: Int) { counters.withLock { $0.bytesOut += count } }
+    func error(_ code: String) { counters.withLock { $0.errors[code, default: 0] += 1 } }
+    func resumed(byPatches: Bool) {
+        counters.withLock { if byPatches { $0.resumedByPatches += 1 } else { $0.resumedBySnapshot += 1 } }
+    }
+
+    func actionProcessed(latency: Duration) {
+        let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
+        let bucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
+        counters.withLock {
+            $0.actions += 1
+            $0.latencyCounts[bucket] += 1
+            $0.latencySum += seconds
+        }
+    }
+
+    var openSessions: Int { counters.withLock { $0.sessions } }
+
+    /// Prometheus text exposition.
+    func render(connections: Int) -> String {
+        let c = counters.withLock { $0 }
+        var lines = [
+            "# HELP pokedex_sessions Sessions with a Store (connected or within the resume grace period).",
+            "# TYPE pokedex_sessions gauge", "pokedex_sessions \(c.sessions)",
+            "# HELP pokedex_connections Open websocket connections.",
+            "# TYPE pokedex_connections gauge", "pokedex_connections \(connections)",
+            "# TYPE pokedex_actions_total counter", "pokedex_actions_total \(c.actions)",
+            "# TYPE pokedex_patches_total counter", "pokedex_patches_total \(c.patches)",
+            "# TYPE pokedex_bytes_out_total counter", "pokedex_bytes_out_total \(c.bytesOut)",
+            "# TYPE pokedex_resumes_total counter",
+            "pokedex_resumes_total{by=\"patches\"} \(c.resumedByPatches)",
+            "pokedex_resumes_total{by=\"snapshot\"} \(c.resumedBySnapshot)",
+            "# TYPE pokedex_errors_total counter",
+        ]
+        lines += c.errors.sorted { $0.key < $1.key }.map { "pokedex_errors_total{code=\"\($0.key)\"} \($0.value)" }
+        lines += ["# HELP pokedex_action_latency_seconds From an action frame's arrival to its state being sent.",
+                  "# TYPE pokedex_action_latency_seconds histogram"]
+        var cumulative = 0
+        for (index, bound) in Self.latencyBuckets.enumerated() {
+            cumulative += c.latencyCounts[index]
+            lines.append("pokedex_action_latency_seconds_bucket{le=\"\(bound)\"} \(cumulative)")
+        }
+        lines.append("pokedex_action_latency_seconds_bucket{le=\"+Inf\"} \(c.actions)")
+        lines.append("pokedex_action_latency_seconds_sum \(c.latencySum)")
+        lines.append("pokedex_action_latency_seconds_count \(c.actions)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,1 +1,0 @@
-// PokedexServer: see docs/ARCHITECTURE.md. Placeholder until the target is filled.

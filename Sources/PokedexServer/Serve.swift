@@ -1,0 +1,52 @@
+import Foundation
+
+extension PokedexServer {
+    /// Runs a server until SIGTERM or SIGINT, then drains it (every session gets 1001) and
+    /// returns.
+    public static func serve(_ options: ServerOptions) async throws {
+        let server = try PokedexServer(options: options)
+        try server.start()
+        FileHandle.standardError.write(Data("pokedex-server listening on http://\(options.host):\(server.port)\n".utf8))
+        await Signals.waitForTermination()
+        FileHandle.standardError.write(Data("pokedex-server draining\n".utf8))
+        server.shutdown()
+    }
+}
+
+/// Waits for SIGTERM or SIGINT.
+enum Signals {
+    static func waitForTermination() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = ResumeOnce(continuation)
+            for signalNumber in [SIGTERM, SIGINT] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber)
+                source.setEventHandler { once.resume() }
+                source.resume()
+                once.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes a continuation at most once and keeps the signal sources alive.
+private final class ResumeOnce: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+    func keep(_ source: any DispatchSourceSignal) {
+        lock.withLock { sources.append(source) }
+    }
+
+    func resume() {
+        let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume()
+    }
+}

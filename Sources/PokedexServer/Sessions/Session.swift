@@ -1,0 +1,101 @@
+import Composable
+import Foundation
+import PokedexFeatures
+import PokedexModels
+import StateSync
+import Synchronization
+
+/// One browser session: its own Store of `AppFeature`, what was sent to the browser, and an
+/// inbox that feeds the Store actions in the order they arrived.
+final class Session: Sendable {
+    let id: String
+    let store: Store<AppFeature>
+    let output: SessionOutput
+    private struct Inbox {
+        var pending: [(action: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant)] = []
+        var draining = false
+        /// Actions wait until the browser has its first state.
+        var ready = false
+    }
+
+    private let inbox = Mutex(Inbox())
+    /// When the browser went away (nil while connected).
+    let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(id: String, route: String, dependencies: @escaping @Sendable (inout DependencyValues) -> Void, metrics: ServerMetricsRecorder) {
+        self.id = id
+        let favorites = Shared<Set<Int>>([])
+        store = Store(initialState: AppFeature.State(route: route, favorites: favorites), reducer: AppFeature(), withDependencies: dependencies)
+        output = SessionOutput(metrics: metrics)
+    }
+
+    /// Starts observing and loads what is on screen.
+    func start() async {
+        let output = self.output
+        await store.observe { state in output.publish(ClientState.project(state)) }
+        await store.send(.onAppear)
+    }
+
+    /// The current client-visible state.
+    func currentClientState() async -> JSONValue {
+        ClientState.project(await store.state)
+    }
+
+    /// Queues an action from the browser. Actions are reduced one after another in arrival
+    /// order, on a task of their own, never on the transport's thread.
+    func enqueue(_ action: JSONValue, ref: Int?) {
+        let startDrain = inbox.withLock { inbox -> Bool in
+            inbox.pending.append((action, ref, .now))
+            return Self.claimDrain(&inbox)
+        }
+        if startDrain { Task { await self.drain() } }
+    }
+
+    /// The browser has its state: queued actions may run.
+    func markReady() {
+        let startDrain = inbox.withLock { inbox -> Bool in
+            inbox.ready = true
+            return Self.claimDrain(&inbox)
+        }
+        if startDrain { Task { await self.drain() } }
+    }
+
+    private static func claimDrain(_ inbox: inout Inbox) -> Bool {
+        guard inbox.ready, !inbox.draining, !inbox.pending.isEmpty else { return false }
+        inbox.draining = true
+        return true
+    }
+
+    private func drain() async {
+        while true {
+            let batch = inbox.withLock { inbox in
+                let batch = inbox.pending
+                inbox.pending = []
+                if batch.isEmpty { inbox.draining = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            for item in batch { await process(item.action, ref: item.ref, receivedAt: item.receivedAt) }
+        }
+    }
+
+    private func process(_ json: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant) async {
+        let state = await store.state
+        let action: AppFeature.Action
+        do {
+            action = try ActionDecoder.decode(json, in: state)
+        } catch {
+            output.metrics.error(error.code.rawValue)
+            output.send(ServerMessage.error(ref: ref, code: error.code, message: error.message).encoded())
+            return
+        }
+        if let ref { output.expectAck(ref) }
+        await store.send(action)
+        if let ref { output.flushAck(ref) }
+        output.metrics.actionProcessed(latency: .now - receivedAt)
+    }
+
+    func tearDown() async {
+        await store.tearDown()
+    }
+}

@@ -1,0 +1,110 @@
+import Synchronization
+import StateSync
+import WebSocketServer
+
+/// What a session has sent its browser: the last state, the sequence number, recent patches
+/// for resuming, and the connection frames go to. Touched from the Store's executor (new
+/// states) and from the transport (hello, drain), so it lives under a lock; frames are sent
+/// under the lock, which keeps them in order.
+final class SessionOutput: Sendable {
+    struct Sent {
+        var seq = 0
+        var state: JSONValue = .null
+        /// The last patches, oldest first, for replay on resume.
+        var history: [(seq: Int, frame: [UInt8])] = []
+        var connection: Connection?
+        /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
+        var needsSnapshot = false
+        var pendingAcks: [Int] = []
+    }
+
+    static let historyLimit = 256
+    private let sent = Mutex(Sent())
+    let metrics: ServerMetricsRecorder
+
+    init(metrics: ServerMetricsRecorder) {
+        self.metrics = metrics
+    }
+
+    /// A new state from the Store: diff it against what the browser has and send the patch.
+    func publish(_ state: JSONValue) {
+        sent.withLock { sent in
+            let ops = JSONPatch.diff(from: sent.state, to: state)
+            let acks = sent.pendingAcks
+            guard !ops.isEmpty else { return }
+            sent.pendingAcks = []
+            sent.seq += 1
+            sent.state = state
+            let frame = ServerMessage.patch(seq: sent.seq, ops: ops, ack: acks.last).encoded()
+            sent.history.append((sent.seq, frame))
+            if sent.history.count > Self.historyLimit { sent.history.removeFirst(sent.history.count - Self.historyLimit) }
+            for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack).encoded(), &sent) }
+            transmit(frame, &sent)
+            metrics.patchSent()
+        }
+    }
+
+    /// Remembers an action's ref: the next patch acknowledges it.
+    func expectAck(_ ref: Int) {
+        sent.withLock { $0.pendingAcks.append(ref) }
+    }
+
+    /// Acknowledges a ref that no patch carried (the action changed nothing visible).
+    func flushAck(_ ref: Int) {
+        sent.withLock { sent in
+            guard let index = sent.pendingAcks.firstIndex(of: ref) else { return }
+            sent.pendingAcks.remove(at: index)
+            transmit(ServerMessage.ack(ref: ref).encoded(), &sent)
+        }
+    }
+
+    /// Attaches a connection: sends `welcome`, then either the patches after `resumeSeq` (when
+    /// all are still kept) or a snapshot. Returns whether it resumed by patches.
+    @discardableResult
+    func attach(_ connection: Connection, welcome: [UInt8], resumeSeq: Int?, state: JSONValue) -> Bool {
+        sent.withLock { sent in
+            sent.connection = connection
+            sent.needsSnapshot = false
+            transmit(welcome, &sent)
+            if let resumeSeq, resumeSeq <= sent.seq,
+               resumeSeq == sent.seq || (sent.history.first.map { $0.seq <= resumeSeq + 1 } ?? false) {
+                for patch in sent.history where patch.seq > resumeSeq { transmit(patch.frame, &sent) }
+                return true
+            }
+            // What the browser has is unknown: start over from the current state.
+            sent.state = state
+            transmit(ServerMessage.snapshot(seq: sent.seq, state: sent.state).encoded(), &sent)
+            return false
+        }
+    }
+
+    func detach(_ connection: Connection) {
+        sent.withLock { sent in
+            if sent.connection === connection { sent.connection = nil }
+        }
+    }
+
+    /// The connection's queue drained after an overflow: one fresh snapshot.
+    func drained(_ connection: Connection) {
+        sent.withLock { sent in
+            guard sent.connection === connection, sent.needsSnapshot else { return }
+            sent.needsSnapshot = false
+            transmit(ServerMessage.snapshot(seq: sent.seq, state: sent.state).encoded(), &sent)
+        }
+    }
+
+    func send(_ frame: [UInt8]) {
+        sent.withLock { transmit(frame, &$0) }
+    }
+
+    var isAttached: Bool { sent.withLock { $0.connection != nil } }
+
+    private func transmit(_ frame: [UInt8], _ sent: inout Sent) {
+        guard let connection = sent.connection, !sent.needsSnapshot else { return }
+        switch connection.send(frame) {
+        case .queued: metrics.bytesSent(frame.count)
+        case .overflowed: sent.needsSnapshot = true
+        case .closed: sent.connection = nil
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Composable
+import PokedexFeatures
+import PokedexModels
+import StateSync
+
+/// Reads a browser's action (docs/PROTOCOL.md, "Actions") into an `AppFeature.Action`.
+/// Rows are named by id and looked up in the session's state, so a client cannot invent one.
+enum ActionDecoder {
+    static func decode(_ json: JSONValue, in state: AppFeature.State) throws(ProtocolError) -> AppFeature.Action {
+        let action = try ActionPath(json)
+        switch action.case {
+        case "list": return .list(try list(action.nested(), state: state))
+        case "destination": return .destination(try destination(action.nested(), state: state))
+        case "path": return .path(try path(action.nested(), state: state))
+        case "navigate": return .navigate(route: try action.string("route"))
+        case "dismissNotice": return .dismissNotice
+        default: throw action.unknownCase()
+        }
+    }
+
+    static func list(_ action: ActionPath, state: AppFeature.State) throws(ProtocolError) -> PokemonListFeature.Action {
+        switch action.case {
+        case "reachedEnd": return .reachedEnd
+        case "retryTapped": return .retryTapped
+        case "rowTapped":
+            let id = try action.int("id")
+            guard let pokemon = state.list.rows[id: id] else { throw noRow(id, action) }
+            return .rowTapped(pokemon)
+        case "favoriteTapped": return .favoriteTapped(id: try action.int("id"))
+        case "binding":
+            if action.contains("search") {
+                let search = try action.string("search")
+                guard search.count <= 100 else { throw ProtocolError(.badAction, "The search is limited to 100 characters.") }
+                return .binding(.set(\.search, search))
+            }
+            if action.contains("type") {
+                let type = try action.optionalString("type")
+                if let type, !PokemonTypes.all.contains(type) {
+                    throw ProtocolError(.badAction, "Unknown type '\(type)'.")
+                }
+                return .binding(.set(\.typeFilter, type))
+            }
+            throw ProtocolError(.badAction, "Action 'list.binding' binds 'search' or 'type'.")
+        default: throw action.unknownCase()
+        }
+    }
+
+    static func destination(
+        _ action: ActionPath, state: AppFeature.State
+    ) throws(ProtocolError) -> PresentationAction<AppFeature.Destination.Action> {
+        switch action.case {
+        case "dismiss": return .dismiss
+        case "presented":
+            let presented = try action.nested()
+            guard presented.case == "detail" else { throw presented.unknownCase() }
+            return .presented(.detail(try detail(presented.nested())))
+        default: throw action.unknownCase()
+        }
+    }
+
+    static func detail(_ action: ActionPath) throws(ProtocolError) -> PokemonDetailFeature.Action {
+        switch action.case {
+        case "closeTapped": return .closeTapped
+        case "favoriteTapped": return .favoriteTapped
+        case "retryTapped": return .retryTapped
+        case "typeTapped":
+            let type = try action.string("type")
+            guard PokemonTypes.all.contains(type) else { throw ProtocolError(.badAction, "Unknown type '\(type)'.") }
+            return .typeTapped(type)
+        default: throw action.unknownCase()
+        }
+    }
+
+    static func path(
+        _ action: ActionPath, state: AppFeature.State
+    ) throws(ProtocolError) -> StackAction<AppFeature.Path.State, AppFeature.Path.Action> {
+        switch action.case {
+        case "popFrom": return .popFrom(id: StackElementID(try action.int("id")))
+        case "element":
+            let id = StackElementID(try action.int("id"))
+            let element = try action.nested("action")
+            switch element.case {
+            case "detail":
+                return .element(id: id, action: .detail(try detail(element.nested())))
+            case "type":
+                let typeAction = try element.nested()
+                switch typeAction.case {
+                case "retryTapped": return .element(id: id, action: .type(.retryTapped))
+                case "rowTapped":
+                    let rowID = try typeAction.int("id")
+                    guard case let .type(screen) = state.path[id: id],
+                          let pokemon = screen.members.value?.first(where: { $0.id == rowID })
+                    else { throw noRow(rowID, typeAction) }
+                    return .element(id: id, action: .type(.rowTapped(pokemon)))
+                default: throw typeAction.unknownCase()
+                }
+            default: throw element.unknownCase()
+            }
+        default: throw action.unknownCase()
+        }
+    }
+
+    private static func noRow(_ id: Int, _ action: ActionPath) -> ProtocolError {
+        ProtocolError(.badAction, "Action '\(action.name)': no row with id \(id) is on screen.")
+    }
+}
