@@ -1,0 +1,38 @@
+/// The project's compact form of a list of `NamedEntry`s with a total, for the response cache:
+/// `{"count":N,"results":[[id,"name"],…]}`.
+enum CompactIndex {
+    static func encode(_ page: PokemonIndexPage) -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("{\"count\":")
+        json.int(page.count)
+        json.raw(",\"results\":")
+        json.array(page.entries) { json, entry in
+            json.raw("["); json.int(entry.id); json.raw(","); json.string(entry.name); json.raw("]")
+        }
+        json.raw("}")
+        return Array(json.text.utf8)
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> PokemonIndexPage {
+        try JSONScanner.scan(bytes) { scanner in
+            var count: Int?
+            var entries: [NamedEntry] = []
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "count": count = try scanner.readInt()
+                case "results":
+                    try scanner.readArray { scanner in
+                        try scanner.beginArray()
+                        let id = try scanner.readInt()
+                        try scanner.expectComma()
+                        entries.append(NamedEntry(id: id, name: try scanner.readString()))
+                        try scanner.endArray()
+                    }
+                default: try scanner.skipValue()
+                }
+            }
+            guard let count else { throw scanner.error("missing \"count\"") }
+            return PokemonIndexPage(count: count, entries: entries)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PokedexModels
+import PokemonClient
+import Storage
+
+/// The PokeAPI resources the live client reads, each fetched with retries and kept in the
+/// response cache in its decoded compact form (never the raw body).
+struct PokeAPIResources: Sendable {
+    let baseURL: String
+    let http: HTTPClient
+    let cache: ResponseCache?
+    let ttl: TimeInterval
+    let options: LiveOptions
+
+    /// `/pokemon/{id}`
+    func detail(_ id: Int) async throws -> PokemonDetail {
+        try await cached("/pokemon/\(id)", what: "Pokémon #\(id)", encode: CompactDetail.encode,
+                         decode: CompactDetail.decode, parse: PokeAPIDecoder.detail)
+    }
+
+    /// `/pokemon?limit=&offset=`
+    func indexPage(limit: Int, offset: Int) async throws -> PokemonIndexPage {
+        try await cached("/pokemon?limit=\(limit)&offset=\(offset)", what: "Pokémon list", encode: CompactIndex.encode,
+                         decode: CompactIndex.decode, parse: PokeAPIDecoder.index)
+    }
+
+    /// Every name and id PokeAPI knows, fetched once and then searched locally.
+    func nameIndex() async throws -> [NamedEntry] {
+        try await indexPage(limit: 100_000, offset: 0).entries
+    }
+
+    /// `/type/{name}`: the default forms of a type (ids below 10000), in dex order.
+    func typeMembers(_ type: String) async throws -> [NamedEntry] {
+        let members = try await cached(
+            "/type/\(type)", what: "type \(type)", encode: CompactIndex.encode, decode: CompactIndex.decode,
+            parse: { PokemonIndexPage(count: 0, entries: try PokeAPIDecoder.typeMembers($0)) }
+        )
+        return members.entries.filter { $0.id < 10000 }.sorted { $0.id < $1.id }
+    }
+
+    /// The list rows of `entries`, in their order, from details fetched concurrently (at most
+    /// `maxConcurrentTransfers` at once over the one multi handle) or read from the cache.
+    func rows(_ entries: some Collection<NamedEntry>) async throws -> [Pokemon] {
+        try await withThrowingTaskGroup(of: (Int, Pokemon).self) { group in
+            var rows = [Pokemon?](repeating: nil, count: entries.count)
+            for (position, entry) in entries.enumerated() {
+                if position >= options.maxConcurrentTransfers, let (done, row) = try await group.next() {
+                    rows[done] = row
+                }
+                group.addTask { (position, try await detail(entry.id).pokemon) }
+            }
+            for try await (done, row) in group { rows[done] = row }
+            return rows.compactMap { $0 }
+        }
+    }
+
+    /// The cached value for `path` when fresh; otherwise GET it, parse it and store it.
+    private func cached<Value>(
+        _ path: String, what: String, encode: (Value) -> [UInt8], decode: ([UInt8]) throws -> Value,
+        parse: ([UInt8]) throws -> Value
+    ) async throws -> Value {
+        let url = baseURL + path
+        let key = url + "#compact-v1"
+        if let stored = try? cache?.value(for: key, maxAge: ttl, now: options.now()),
+           let value = try? decode(stored) {
+            return value
+        }
+        let value = try parse(try await body(url, what: what))
+        try? cache?.store(encode(value), for: key, now: options.now())
+        return value
+    }
+
+    /// The body of a 2xx answer, with retries; 404 is `.notFound(what)` at once.
+    private func body(_ url: String, what: String) async throws -> [UInt8] {
+        try await options.retry.run {
+            let response = try await http.get(url, timeouts: options.timeouts)
+            switch response.status {
+            case 200..<300: return response.body
+            case 404: throw PokemonClientError.notFound(what)
+            default: throw PokemonClientError.server(status: response.status)
+            }
+        }
+    }
+}

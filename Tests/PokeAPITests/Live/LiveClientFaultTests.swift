@@ -1,0 +1,77 @@
+@testable import PokeAPI
+import PokedexModels
+import PokemonClient
+import XCTest
+
+final class LiveClientFaultTests: XCTestCase {
+    private func error(_ operation: () async throws -> some Any) async -> PokemonClientError? {
+        do {
+            _ = try await operation()
+            return nil
+        } catch {
+            return error as? PokemonClientError
+        }
+    }
+
+    func testTwoServerErrorsThenSuccessIsRetried() async throws {
+        let harness = try LiveClientHarness()
+        let path = PokeAPIFixture.detailPath(1)
+        harness.server.inject(.status(500, times: 2), at: path)
+        let detail = try await harness.makeClient().fetchDetail(1)
+        XCTAssertEqual(detail, harness.fixture.details[0])
+        XCTAssertEqual(harness.server.snapshot.requests[path], 3)
+    }
+
+    func testAServerErrorThatPersistsIsReportedAfterTheBoundedTries() async throws {
+        let harness = try LiveClientHarness()
+        let path = PokeAPIFixture.detailPath(1)
+        harness.server.inject(.status(503, times: nil), at: path)
+        let client = try harness.makeClient()
+        let failure = await error { try await client.fetchDetail(1) }
+        XCTAssertEqual(failure, .server(status: 503))
+        XCTAssertEqual(harness.server.snapshot.requests[path], LiveClientHarness.fastRetry.attempts)
+    }
+
+    func testTimeoutsAreRetriedThenReported() async throws {
+        let harness = try LiveClientHarness()
+        let path = PokeAPIFixture.detailPath(2)
+        harness.server.inject(.delay(seconds: 10), at: path)
+        let client = try harness.makeClient(timeouts: HTTPTimeouts(connect: .seconds(2), total: .milliseconds(150)))
+        let failure = await error { try await client.fetchDetail(2) }
+        XCTAssertEqual(failure, .timedOut)
+        XCTAssertEqual(harness.server.snapshot.requests[path], 3)
+    }
+
+    func testNotFoundMalformedAndResetAreNotRetried() async throws {
+        let harness = try LiveClientHarness()
+        let client = try harness.makeClient()
+        harness.server.inject(.malformed, at: PokeAPIFixture.detailPath(3))
+        harness.server.inject(.reset, at: PokeAPIFixture.detailPath(4))
+
+        let missing = await error { try await client.fetchDetail(9999) }
+        XCTAssertEqual(missing, .notFound("Pokémon #9999"))
+        guard case .malformed? = await error({ try await client.fetchDetail(3) }) else { return XCTFail("expected .malformed") }
+        guard case .network? = await error({ try await client.fetchDetail(4) }) else { return XCTFail("expected .network") }
+
+        let requests = harness.server.snapshot.requests
+        XCTAssertEqual([9999, 3, 4].map { requests[PokeAPIFixture.detailPath($0)] }, [1, 1, 1])
+    }
+
+    func testAFailedFetchIsNotCached() async throws {
+        let harness = try LiveClientHarness()
+        let client = try harness.makeClient()
+        harness.server.inject(.malformed, at: PokeAPIFixture.detailPath(5))
+        _ = await error { try await client.fetchDetail(5) }
+        harness.server.inject(nil, at: PokeAPIFixture.detailPath(5))
+        let detail = try await client.fetchDetail(5)
+        XCTAssertEqual(detail, harness.fixture.details[4])
+    }
+
+    func testBackoffDoublesWithBoundedJitter() {
+        let policy = RetryPolicy(attempts: 3, baseDelay: .milliseconds(100), jitter: 0.2)
+        for _ in 0..<20 {
+            XCTAssertTrue((Duration.milliseconds(100)...Duration.milliseconds(120)).contains(policy.delay(after: 1)))
+            XCTAssertTrue((Duration.milliseconds(200)...Duration.milliseconds(240)).contains(policy.delay(after: 2)))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import PokeAPI
+import PokedexModels
+import PokemonClient
+import XCTest
+
+final class LiveClientTests: XCTestCase {
+    func testAPageFillsItsRowsWithOverlappingDetailRequests() async throws {
+        let harness = try LiveClientHarness()
+        harness.fixture.servePage(limit: 20, offset: 0)
+        for id in 1...20 { harness.server.inject(.holdUntilInFlight(10), at: PokeAPIFixture.detailPath(id)) }
+        let client = try harness.makeClient(maxConcurrent: 10)
+
+        let page = try await client.fetchList(PokemonQuery(), 20, 0)
+
+        XCTAssertEqual(page.pokemon, harness.fixture.details.prefix(20).map(\.pokemon))
+        XCTAssertEqual(page.totalCount, harness.fixture.details.count)
+        let seen = harness.server.snapshot
+        XCTAssertEqual(seen.totalRequests, 21, "one list request and one per row")
+        XCTAssertEqual(seen.maxInFlight, 10, "detail requests overlap, up to the configured bound")
+    }
+
+    func testASecondVisitMakesNoRequest() async throws {
+        let harness = try LiveClientHarness()
+        harness.fixture.servePage(limit: 20, offset: 20)
+        let client = try harness.makeClient()
+
+        let first = try await client.fetchList(PokemonQuery(), 20, 20)
+        let requests = harness.server.snapshot.totalRequests
+        let second = try await client.fetchList(PokemonQuery(), 20, 20)
+        let detail = try await client.fetchDetail(25)
+
+        XCTAssertEqual(second, first)
+        XCTAssertEqual(detail.name, "pikachu")
+        XCTAssertEqual(harness.server.snapshot.totalRequests, requests, "page and detail came from the cache")
+    }
+
+    func testTheCacheSurvivesReopeningTheFile() async throws {
+        let harness = try LiveClientHarness()
+        harness.fixture.servePage(limit: 20, offset: 0)
+        let first = try await harness.makeClient().fetchList(PokemonQuery(), 20, 0)
+        harness.server.stop()
+
+        let reopened = try harness.makeClient()
+        let again = try await reopened.fetchList(PokemonQuery(), 20, 0)
+        XCTAssertEqual(again, first)
+        let detail = try await reopened.fetchDetail(7)
+        XCTAssertEqual(detail, harness.fixture.details[6])
+    }
+
+    func testAnEntryOlderThanTheTTLIsFetchedAgain() async throws {
+        let harness = try LiveClientHarness()
+        let client = try harness.makeClient(ttl: 3600)
+        _ = try await client.fetchDetail(4)
+        harness.advanceClock(by: 3599)
+        _ = try await client.fetchDetail(4)
+        XCTAssertEqual(harness.server.snapshot.requests[PokeAPIFixture.detailPath(4)], 1, "still fresh")
+
+        harness.advanceClock(by: 2)
+        _ = try await client.fetchDetail(4)
+        XCTAssertEqual(harness.server.snapshot.requests[PokeAPIFixture.detailPath(4)], 2, "expired, fetched again")
+    }
+
+    func testSearchFiltersTheNameIndexFetchedOnce() async throws {
+        let harness = try LiveClientHarness()
+        harness.fixture.servePage(limit: 100_000, offset: 0)
+        let client = try harness.makeClient()
+
+        let saurs = try await client.fetchList(PokemonQuery(search: "SAUR"), 2, 0)
+        XCTAssertEqual(saurs.pokemon.map(\.name), ["bulbasaur", "ivysaur"])
+        XCTAssertEqual(saurs.totalCount, 3)
+        let chars = try await client.fetchList(PokemonQuery(search: "char"), 20, 0)
+        XCTAssertEqual(chars.pokemon, harness.fixture.details[3...5].map(\.pokemon))
+        XCTAssertEqual(harness.server.snapshot.requests[PokeAPIFixture.namesPath], 1)
+    }
+
+    func testTypeFilterListsDefaultFormsInDexOrder() async throws {
+        let harness = try LiveClientHarness()
+        harness.fixture.serveType("poison")
+        let client = try harness.makeClient()
+        let poison = harness.fixture.details.filter { $0.types.contains("poison") }.map(\.pokemon)
+
+        let page = try await client.fetchList(PokemonQuery(type: "poison"), 5, 5)
+        XCTAssertEqual(page.pokemon, Array(poison[5..<10]))
+        XCTAssertEqual(page.totalCount, poison.count, "the alternate form 10033 is left out")
+        let searched = try await client.fetchList(PokemonQuery(search: "nido", type: "poison"), 20, 0)
+        XCTAssertEqual(searched.pokemon, poison.filter { $0.name.contains("nido") })
+        let all = try await client.fetchType("poison")
+        XCTAssertEqual(all, poison)
+        XCTAssertEqual(harness.server.snapshot.requests["/api/v2/type/poison"], 1)
+    }
+}
