@@ -1,4 +1,5 @@
 /// Every suite `scripts/bench` knows. Each issue adds its own.
 public let allSuites: [Suite] = [
+    runtimeSuite,
     syncSuite,
 ]
