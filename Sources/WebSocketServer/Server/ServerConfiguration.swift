@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var pingInterval: Duration = .seconds(30)
     /// A connection silent this long (no data, no pong) is dropped.
     public var idleTimeout: Duration = .seconds(75)
+    /// How long `handleHTTP` may take before the request is dropped.
+    public var httpResponseTimeout: Duration = .seconds(30)
     /// One line per connect, disconnect and error.
     public var logger: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))

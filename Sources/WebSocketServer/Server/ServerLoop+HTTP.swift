@@ -22,6 +22,8 @@ extension ServerLoop {
         let exchange = HTTPExchange(id: nextID(), wsi: wsi, method: request.method)
         exchanges[exchange.id] = exchange
         slot.pointee = Unmanaged.passUnretained(exchange).toOpaque()
+        // lws drops a request left unanswered for its default 5 s; the application may take longer.
+        lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, Int32(clamping: configuration.httpResponseTimeout.components.seconds))
         let (handler, mailbox, exchangeID) = (handler, mailbox, exchange.id)
         Task {
             let response = await handler.handleHTTP(request) ?? .notFound
