@@ -4,7 +4,8 @@
 /// Each Store is its own actor, so thousands of Stores (one per session) run in parallel
 /// without a shared lock. Releasing the last reference cancels every effect.
 public actor Store<R: Reducer & Sendable> where R.State: Sendable {
-    private let core: StoreCore<R>
+    // Used on this actor's executor, and in deinit, when nothing else can reach it.
+    private nonisolated(unsafe) let core: StoreCore<R>
     private var observer: (@Sendable (R.State) -> Void)?
     private var sharedSubscriptions: [SharedSubscription] = []
 
@@ -28,7 +29,7 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
         reference.value = self
     }
 
-    isolated deinit {
+    deinit {
         core.tearDown()
     }
 
