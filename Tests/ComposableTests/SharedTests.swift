@@ -62,7 +62,7 @@ struct MemoryKey: SharedKey {
     let storage: Storage
 
     func load() -> Set<Int>? { nil }
-    func save(_ value: Set<Int>) { storage.saved.append(value) }
+    func save(_ value: Set<Int>, previous: Set<Int>) { storage.saved.append(value) }
     func subscribe(_ onChange: @escaping @Sendable (Set<Int>) -> Void) -> SharedKeySubscription {
         storage.listeners.append(onChange)
         return SharedKeySubscription {}

@@ -28,6 +28,9 @@ public struct Shared<Value: Sendable>: Sendable {
         try box.mutate(mutate)
     }
 
+    /// Identifies the reference, for `Store.observe(sharedIn:_:)`.
+    public var reference: SharedReference { SharedReference(box: box) }
+
     /// Subscribes a holder; the returned subscription ends with its last reference.
     func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
         box.subscribe(subscriber)
@@ -55,4 +58,9 @@ package final class SharedSubscription: Sendable {
     private let cancel: @Sendable () -> Void
     init(cancel: @escaping @Sendable () -> Void) { self.cancel = cancel }
     deinit { cancel() }
+}
+
+/// A type-erased shared reference: which `Shared` values a Store should listen to.
+public struct SharedReference: Sendable {
+    let box: any AnySharedBox
 }

@@ -9,12 +9,12 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     private let value: Mutex<Value>
     private let holders = Mutex<[Int: Holder]>([:])
     private let nextHolderID = Atomic<Int>(0)
-    private let save: (@Sendable (Value) -> Void)?
+    private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
 
     init(_ initial: Value, key: (any SharedKey<Value>)?) {
         value = Mutex(initial)
         if let key {
-            save = { key.save($0) }
+            save = { try key.save($0, previous: $1) }
         } else {
             save = nil
         }
@@ -33,12 +33,20 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
             snapshot.set(copy, of: self)
             return result
         }
-        let (result, newValue) = try value.withLock { current in
+        // Saving under the lock keeps writes to storage in the order they were made.
+        let (result, changed) = try value.withLock { current -> (R, Bool) in
+            let old = current
             let result = try body(&current)
-            return (result, current)
+            do {
+                try save?(current, old)
+            } catch {
+                current = old
+                DependencyValues.current.reportIssue("Could not save a shared value: \(error)")
+                return (result, false)
+            }
+            return (result, true)
         }
-        save?(newValue)
-        notifyHolders()
+        if changed { notifyHolders() }
         return result
     }
 

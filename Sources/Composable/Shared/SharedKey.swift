@@ -8,8 +8,9 @@ public protocol SharedKey<Value>: Sendable {
     var id: String { get }
     /// The stored value, or nil when storage has none yet.
     func load() -> Value?
-    /// Persists a value changed through a `Shared`.
-    func save(_ value: Value)
+    /// Persists a value changed through a `Shared` (`previous` is the value before the change,
+    /// so a key can store just the difference). Throwing restores `previous` in memory.
+    func save(_ value: Value, previous: Value) throws
     /// Calls `onChange` when storage changes from elsewhere (another hub, another process).
     /// Returns a subscription that ends when released.
     func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedKeySubscription

@@ -7,7 +7,8 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
     // Used on this actor's executor, and in deinit, when nothing else can reach it.
     private nonisolated(unsafe) let core: StoreCore<R>
     private var observer: (@Sendable (R.State) -> Void)?
-    private var sharedSubscriptions: [SharedSubscription] = []
+    private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
+    private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
 
     public init(
         initialState: R.State,
@@ -52,11 +53,29 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     /// Sets the observer, called on this Store's executor after every processed batch and
     /// whenever shared state the Store holds changes elsewhere.
-    public func observe(_ observer: @escaping @Sendable (R.State) -> Void) {
+    ///
+    /// The shared values the state holds are found by reflection, once. When a feature swaps
+    /// shared values at run time (e.g. switching lists), pass `sharedIn`: it lists them cheaply
+    /// and is asked after every batch.
+    public func observe(
+        sharedIn: (@Sendable (R.State) -> [SharedReference])? = nil,
+        _ observer: @escaping @Sendable (R.State) -> Void
+    ) {
         self.observer = observer
-        if sharedSubscriptions.isEmpty {
-            sharedSubscriptions = SharedDiscovery.references(in: core.state).map { $0.subscribe(self) }
+        self.sharedIn = sharedIn
+        if let sharedIn {
+            resubscribe(to: sharedIn(core.state).map(\.box))
+        } else {
+            resubscribe(to: SharedDiscovery.references(in: core.state))
         }
+    }
+
+    private func resubscribe(to boxes: [any AnySharedBox]) {
+        var subscriptions: [ObjectIdentifier: SharedSubscription] = [:]
+        for box in boxes {
+            subscriptions[box.boxID] = sharedSubscriptions[box.boxID] ?? box.subscribe(self)
+        }
+        sharedSubscriptions = subscriptions
     }
 
     /// Cancels every running effect and stops observing shared state.
@@ -64,12 +83,6 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
         core.tearDown()
         sharedSubscriptions.removeAll()
         observer = nil
-    }
-
-    /// Holds a `Shared` value the state gained after `observe` (values in the state at that
-    /// moment are found automatically), so changes made elsewhere notify this Store.
-    public func watch<Value>(_ shared: Shared<Value>) {
-        sharedSubscriptions.append(shared.subscribe(self))
     }
 
     /// How many effects are running.
@@ -87,6 +100,12 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
     }
 
     private func notify() {
+        if let sharedIn {
+            let boxes = sharedIn(core.state).map(\.box)
+            if boxes.count != sharedSubscriptions.count || boxes.contains(where: { sharedSubscriptions[$0.boxID] == nil }) {
+                resubscribe(to: boxes)
+            }
+        }
         observer?(core.state)
     }
 }
