@@ -41,7 +41,10 @@ let package = Package(
                 "PokedexFeatures", "StateSync", "WebSocketServer",
             ]
         ),
-        .target(name: "Benchmarks", dependencies: ["Composable", "PokedexServer", "PokeAPI", "StateSync"]),
+        .target(
+            name: "Benchmarks",
+            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync"]
+        ),
 
         // Thin executables.
         .executableTarget(name: "pokedex-server", dependencies: ["PokedexServer"]),

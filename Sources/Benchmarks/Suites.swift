@@ -2,4 +2,5 @@
 public let allSuites: [Suite] = [
     runtimeSuite,
     syncSuite,
+    dataSuite,
 ]

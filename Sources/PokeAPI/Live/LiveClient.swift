@@ -15,7 +15,7 @@ extension PokemonClient {
         ttl: TimeInterval = 24 * 60 * 60, options: LiveOptions = LiveOptions()
     ) -> PokemonClient {
         let api = PokeAPIResources(
-            baseURL: baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL,
+            baseURL: PokeAPIResources.normalized(baseURL),
             http: http, cache: cache, ttl: ttl, options: options
         )
         return PokemonClient(

@@ -14,19 +14,20 @@ struct PokeAPIResources: Sendable {
 
     /// `/pokemon/{id}`
     func detail(_ id: Int) async throws -> PokemonDetail {
-        try await cached("/pokemon/\(id)", what: "Pokémon #\(id)", encode: CompactDetail.encode,
+        try await cached(Self.detailPath(id), what: "Pokémon #\(id)", encode: CompactDetail.encode,
                          decode: CompactDetail.decode, parse: PokeAPIDecoder.detail)
     }
 
     /// `/pokemon?limit=&offset=`
     func indexPage(limit: Int, offset: Int) async throws -> PokemonIndexPage {
-        try await cached("/pokemon?limit=\(limit)&offset=\(offset)", what: "Pokémon list", encode: CompactIndex.encode,
+        try await cached(Self.indexPath(limit: limit, offset: offset), what: "Pokémon list", encode: CompactIndex.encode,
                          decode: CompactIndex.decode, parse: PokeAPIDecoder.index)
     }
 
     /// Every name and id PokeAPI knows, fetched once and then searched locally.
     func nameIndex() async throws -> [NamedEntry] {
-        try await indexPage(limit: 100_000, offset: 0).entries
+        try await cached(Self.nameIndexPath, what: "Pokémon list", encode: CompactIndex.encode,
+                         decode: CompactIndex.decode, parse: PokeAPIDecoder.index).entries
     }
 
     /// `/type/{name}`: the default forms of a type (ids below 10000), in dex order.
@@ -60,7 +61,7 @@ struct PokeAPIResources: Sendable {
         parse: ([UInt8]) throws -> Value
     ) async throws -> Value {
         let url = baseURL + path
-        let key = url + "#compact-v1"
+        let key = Self.cacheKey(url)
         if let stored = try? cache?.value(for: key, maxAge: ttl, now: options.now()),
            let value = try? decode(stored) {
             return value
@@ -69,6 +70,18 @@ struct PokeAPIResources: Sendable {
         try? cache?.store(encode(value), for: key, now: options.now())
         return value
     }
+
+    /// `baseURL` without a trailing slash, as paths are appended to it.
+    static func normalized(_ baseURL: String) -> String {
+        baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    }
+
+    /// Where the decoded form of the document at `url` is cached.
+    static func cacheKey(_ url: String) -> String { url + "#compact-v1" }
+
+    static func detailPath(_ id: Int) -> String { "/pokemon/\(id)" }
+    static func indexPath(limit: Int, offset: Int) -> String { "/pokemon?limit=\(limit)&offset=\(offset)" }
+    static let nameIndexPath = indexPath(limit: 100_000, offset: 0)
 
     /// The body of a 2xx answer, with retries; 404 is `.notFound(what)` at once.
     private func body(_ url: String, what: String) async throws -> [UInt8] {

@@ -50,6 +50,17 @@ final class PokeAPIDecoderTests: XCTestCase {
         XCTAssertEqual(try PokeAPIDecoder.detail(Array(text.utf8)).name, "flabébé 🌸 \"x\"/\\")
     }
 
+    func testSkippedValuesMayHoldEscapedBackslashesQuotesAndDeepNesting() throws {
+        let minimal = #""id":7,"name":"squirtle","height":5,"weight":90,"types":[],"abilities":[],"stats":[]"#
+        let tricky = #"{"junk":["ends in a backslash \\",{"b":"\"]}\""},[[[{}]]],-1.5e3,true,null],"# + minimal + "}"
+        XCTAssertEqual(try PokeAPIDecoder.detail(Array(tricky.utf8)).name, "squirtle")
+
+        let deep = "{\"junk\":" + String(repeating: "[", count: 65) + String(repeating: "]", count: 65) + "," + minimal + "}"
+        XCTAssertThrowsError(try PokeAPIDecoder.detail(Array(deep.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("nested too deeply"), "\(error)")
+        }
+    }
+
     func testMalformedDocumentsAreMalformedErrorsSayingWhy() {
         let cases: [(String, String)] = [
             (String(detail.dropLast(1)), "unexpected end"),

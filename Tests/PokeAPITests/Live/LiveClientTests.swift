@@ -1,6 +1,7 @@
 import PokeAPI
 import PokedexModels
 import PokemonClient
+import Storage
 import XCTest
 
 final class LiveClientTests: XCTestCase {
@@ -87,5 +88,23 @@ final class LiveClientTests: XCTestCase {
         let all = try await client.fetchType("poison")
         XCTAssertEqual(all, poison)
         XCTAssertEqual(harness.server.snapshot.requests["/api/v2/type/poison"], 1)
+    }
+
+    func testAWarmedCacheAnswersWithoutTheNetwork() async throws {
+        let harness = try LiveClientHarness()
+        let catalog = Catalog.embedded.prefix(30)
+        let database = try Database(path: harness.cachePath, migrations: StorageSchema.migrations)
+        try PokemonClient.warmLiveCache(ResponseCache(database: database), baseURL: harness.fixture.baseURL + "/",
+                                        from: catalog, pageSize: 20, now: harness.now)
+        harness.server.stop()
+        let client = try harness.makeClient()
+
+        let secondPage = try await client.fetchList(PokemonQuery(), 20, 20)
+        XCTAssertEqual(secondPage, PokemonPage(pokemon: catalog.entries[20...].map(\.pokemon), totalCount: 30))
+        let search = try await client.fetchList(PokemonQuery(search: "pika"), 20, 0)
+        XCTAssertEqual(search.pokemon.map(\.id), [25])
+        let detail = try await client.fetchDetail(30)
+        XCTAssertEqual(detail, catalog.detail(id: 30))
+        XCTAssertEqual(harness.server.snapshot.totalRequests, 0)
     }
 }
