@@ -67,6 +67,21 @@ final class LiveClientFaultTests: XCTestCase {
         XCTAssertEqual(detail, harness.fixture.details[4])
     }
 
+    func testCancellingAFetchAbortsItsTransferWithoutRetrying() async throws {
+        let harness = try LiveClientHarness()
+        let path = PokeAPIFixture.detailPath(6)
+        harness.server.inject(.delay(seconds: 30), at: path)
+        let client = try harness.makeClient()
+        let fetch = Task { try await client.fetchDetail(6) }
+        XCTAssertTrue(harness.server.wait { $0.requests[path] == 1 })
+
+        fetch.cancel()
+        let outcome = await fetch.result
+        XCTAssertThrowsError(try outcome.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertTrue(harness.server.wait { $0.closedEarly[path] == 1 }, "the connection was closed")
+        XCTAssertEqual(harness.server.snapshot.requests[path], 1, "a cancelled fetch is not retried")
+    }
+
     func testBackoffDoublesWithBoundedJitter() {
         let policy = RetryPolicy(attempts: 3, baseDelay: .milliseconds(100), jitter: 0.2)
         for _ in 0..<20 {
