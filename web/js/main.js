@@ -7,6 +7,9 @@ import { createRouter, currentRoute } from './router.js';
 import { createListView } from './views/list.js';
 import { createSheet } from './views/sheet.js';
 import { createConnectionView, createNoticeView } from './views/status.js';
+import { createIdentityView } from './views/identity.js';
+import { createInviteDialog, createAlertDialog } from './views/dialogs.js';
+import { createToast } from './views/toast.js';
 
 const RESUME_KEY = 'pokedex.resume';
 
@@ -25,6 +28,14 @@ const saved = takeSaved();
 const helloRoute = currentRoute();
 const store = createStore(saved?.state ?? null);
 const connection = createConnectionView();
+const toast = createToast();
+
+// Refusals the user should hear about; the rest are bugs, logged by the socket.
+const REFUSALS = {
+  forbidden: 'You can’t do that on this list.',
+  unknown_invite: 'This invite link is not valid.',
+  revoked_invite: 'This invite link was revoked.',
+};
 
 const socket = createSocket({
   url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
@@ -33,17 +44,34 @@ const socket = createSocket({
   onSnapshot: (state) => store.reset(state),
   onPatch: (ops) => store.patch(ops),
   onStatus: (status) => connection.update(status),
+  onError: (error) => refused(error),
 });
 const send = (action) => socket.send(action);
 
+const lockedStar = () => toast.show('This list is view only: its owner has not let you change it.');
+
 const router = createRouter({ send });
-const list = createListView({ send });
-const sheet = createSheet({ send, onClosed: (id) => list.focusCard(id) });
+const identity = createIdentityView({ send });
+const list = createListView({ send, onLocked: lockedStar });
+const sheet = createSheet({ send, onClosed: (id) => list.focusCard(id), onLocked: lockedStar });
+const invite = createInviteDialog({ send });
+const alert = createAlertDialog({ send });
 const notice = createNoticeView({ send });
 
+function refused(error) {
+  if (error.code in REFUSALS) toast.show(error.message || REFUSALS[error.code]);
+  identity.refused();
+  invite.refused();
+  alert.refused();
+  router.refused();
+}
+
 store.subscribe((state, previous) => {
+  identity.update(state, previous);
   list.update(state, previous);
   sheet.update(state, previous);
+  invite.update(state, previous);
+  alert.update(state, previous);
   notice.update(state, previous);
   router.update(state, previous, helloRoute);
 });

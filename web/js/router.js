@@ -1,5 +1,7 @@
 // location.hash mirrors state.route. Hash changes the user makes (back/forward, a pasted
 // link) become {"navigate":{"route":…}}; changes written from state are not echoed back.
+// A join link (#/join/CODE) is a route like any other, asked for once: accepting it moves the
+// server's route on (to /favorites), and a refused one must not be asked for again.
 
 /** The route in the address bar: the hash without '#', '/' when empty. */
 export function currentRoute() {
@@ -11,6 +13,8 @@ export function currentRoute() {
   }
   return route === '' ? '/' : route;
 }
+
+const isJoin = (route) => route.startsWith('/join/');
 
 const urlOf = (route) => (route === '/' ? location.pathname + location.search : `#${encodeURI(route)}`);
 
@@ -56,13 +60,19 @@ export function createRouter({ send }) {
   window.addEventListener('hashchange', userMoved);
 
   return {
+    /** The server refused a frame: if it was a join link, put the address bar back. */
+    refused() {
+      if (requested === null || !isJoin(requested) || route === null) return;
+      requested = null;
+      if (currentRoute() !== route) history.replaceState(history.state, '', urlOf(route));
+    },
     /** Follows state.route; `helloRoute` is what this page's first hello asked for. */
     update(state, previous, helloRoute) {
       const next = state.route;
       if (previous === null) {
         route = next;
         // A resumed session kept its own screen: the address bar wins, as for a new session.
-        if (next !== helloRoute && state.notice === null) navigate(helloRoute);
+        if (next !== helloRoute && state.notice === null && !isJoin(helloRoute)) navigate(helloRoute);
         else steppingBack = writeRoute(next);
         return;
       }
@@ -70,7 +80,7 @@ export function createRouter({ send }) {
       route = next;
       // While the user's back/forward steps are still being answered, an intermediate route
       // must not rewrite the address bar (a new notice means the server refused it: do write).
-      const stale = requested !== null && next !== requested && state.notice === previous.notice;
+      const stale = requested !== null && !isJoin(requested) && next !== requested && state.notice === previous.notice;
       requested = null;
       if (!stale) steppingBack = writeRoute(next);
     },

@@ -1,10 +1,37 @@
 // The websocket session: hello (token + resume + route), snapshot/patch sequencing with gap
 // detection, actions with increasing refs, reconnect with jittered exponential backoff.
+// The user's token lives in localStorage, so every tab of this browser is the same user.
 
 const TOKEN_KEY = 'pokedex.token';
 const BASE_DELAY = 500;
 const MAX_DELAY = 15000;
 const MAX_QUEUED = 20;
+
+// localStorage can be unavailable (disabled storage, some private modes): then every page is a
+// new user, which still works.
+function readToken() {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeToken(token) {
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Not kept: the next page is a new user.
+  }
+}
+
+function removeToken() {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
 
 /**
  * @param {object} o
@@ -14,14 +41,16 @@ const MAX_QUEUED = 20;
  * @param {(state: object) => void} o.onSnapshot
  * @param {(ops: object[]) => void} o.onPatch throws if the ops do not apply
  * @param {(status: {kind: string, retryAt?: number}) => void} o.onStatus
+ * @param {(error: {ref: number | null, code: string, message: string}) => void} [o.onError]
  */
-export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus }) {
+export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus, onError = () => {} }) {
   let ws = null;
   let session = resume?.session ?? null;
   let seq = resume?.seq ?? null; // null: no state copy, ask for a snapshot
   let nextRef = 1;
   let attempt = 0;
   let timer = 0;
+  let welcomed = false; // actions wait for the welcome: a refused hello is said again first
   const outbox = [];
 
   function setStatus(kind, retryAt) {
@@ -34,23 +63,25 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
     setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
     const socket = new WebSocket(url);
     ws = socket;
-    socket.onopen = () => {
-      const hello = {
-        type: 'hello',
-        version: 1,
-        token: localStorage.getItem(TOKEN_KEY),
-        resume: session !== null && seq !== null ? { session, seq } : null,
-        route: route(),
-      };
-      socket.send(JSON.stringify(hello));
-      for (const frame of outbox.splice(0)) socket.send(frame);
-    };
+    welcomed = false;
+    socket.onopen = () => hello(socket);
     socket.onmessage = (event) => receive(socket, event.data);
     socket.onclose = () => {
       if (ws !== socket) return;
       ws = null;
       scheduleReconnect();
     };
+  }
+
+  function hello(socket) {
+    const frame = {
+      type: 'hello',
+      version: 1,
+      token: readToken(),
+      resume: session !== null && seq !== null ? { session, seq } : null,
+      route: route(),
+    };
+    socket.send(JSON.stringify(frame));
   }
 
   function scheduleReconnect() {
@@ -82,10 +113,12 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
     }
     switch (message.type) {
       case 'welcome':
-        if (message.token) localStorage.setItem(TOKEN_KEY, message.token);
+        if (message.token) writeToken(message.token);
         if (message.session !== session) seq = null; // a new session: a snapshot follows
         session = message.session;
         attempt = 0;
+        welcomed = true;
+        for (const frame of outbox.splice(0)) socket.send(frame);
         setStatus('connected');
         break;
       case 'snapshot':
@@ -103,7 +136,16 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
         seq = message.seq;
         break;
       case 'error':
+        if (message.code === 'unknown_token' && !welcomed) {
+          // This browser's user is gone (e.g. a new database): become a new user, from scratch.
+          removeToken();
+          session = null;
+          seq = null;
+          hello(socket);
+          break;
+        }
         console.warn(`Server refused ${message.ref ?? 'a frame'}: ${message.code}: ${message.message}`);
+        onError({ ref: message.ref ?? null, code: message.code, message: message.message ?? '' });
         break;
       // 'ack' needs nothing: the state did not change.
     }
@@ -128,7 +170,7 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
     /** Sends one action; queued until the next hello if the socket is not open. */
     send(action) {
       const frame = JSON.stringify({ type: 'action', ref: nextRef++, action });
-      if (ws?.readyState === WebSocket.OPEN) ws.send(frame);
+      if (welcomed && ws?.readyState === WebSocket.OPEN) ws.send(frame);
       else if (outbox.length < MAX_QUEUED) outbox.push(frame);
     },
     /** Where this page left off, for a reload to resume from. */

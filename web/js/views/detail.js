@@ -2,7 +2,7 @@
 // buttons; facts; abilities; base stats as bars. `act` wraps the detail's own actions for
 // where it lives; the sheet puts the star in its bar, next to back and close.
 
-import { h, fill, displayName, displayNumber, typeName, starButton, setPressed } from './dom.js';
+import { h, fill, displayName, displayNumber, typeName, starButton, setPressed, setLocked, isLocked } from './dom.js';
 
 const STAT_LABELS = {
   hp: 'HP',
@@ -86,8 +86,8 @@ function failedBody(error) {
   );
 }
 
-/** A detail screen; `act(action)` sends one of the detail's actions. */
-export function createDetailView(act) {
+/** A detail screen; `act(action)` sends one of the detail's actions, `onLocked()` explains a locked star. */
+export function createDetailView(act, onLocked) {
   const sprite = h('img', { class: 'hero-sprite', alt: '', width: 192, height: 192 });
   const number = h('p', { class: 'hero-number' });
   const title = h('h2', { class: 'hero-name', tabindex: '-1' });
@@ -98,7 +98,7 @@ export function createDetailView(act) {
   const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
   const el = h('article', { class: 'detail' }, hero, body);
 
-  star.addEventListener('click', () => act({ favoriteTapped: {} }));
+  star.addEventListener('click', () => (isLocked(star) ? onLocked() : act({ favoriteTapped: {} })));
   types.addEventListener('click', (event) => {
     const type = event.target.closest('[data-type]')?.dataset.type;
     if (type) act({ typeTapped: { type } });
@@ -109,13 +109,14 @@ export function createDetailView(act) {
 
   let shown = null;
   let starred = null;
+  let locked = false;
 
   return {
     el,
     title,
     /** Buttons for the sheet's bar. */
     actions: star,
-    update(detail, favourite) {
+    update(detail, favourite, readOnly = false) {
       const before = shown;
       shown = detail;
       if (detail.pokemon !== before?.pokemon) {
@@ -136,6 +137,10 @@ export function createDetailView(act) {
       if (favourite !== starred) {
         starred = favourite;
         setPressed(star, favourite);
+      }
+      if (readOnly !== locked) {
+        locked = readOnly;
+        setLocked(star, readOnly);
       }
       if (detail.info !== before?.info || detail.status !== before?.status || detail.error !== before?.error) {
         genus.textContent = detail.info?.genus ?? '';

@@ -5,6 +5,12 @@ const ICONS = {
   star: 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z',
   close: 'M6 6l12 12M18 6L6 18',
   back: 'M15 5l-7 7 7 7',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  link: 'M10 14a4.5 4.5 0 006.4 0l3-3a4.5 4.5 0 00-6.4-6.4l-1 1M14 10a4.5 4.5 0 00-6.4 0l-3 3a4.5 4.5 0 006.4 6.4l1-1',
+  copy: 'M9 9h10v10H9zM5 15V5h10',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  users: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM2.5 20c.5-3.6 3.2-6 6.5-6s6 2.4 6.5 6M16 4.3a3.5 3.5 0 010 6.5M18 14.4c2 .8 3.3 2.9 3.5 5.6',
+  leave: 'M14 4h4a2 2 0 012 2v12a2 2 0 01-2 2h-4M10 16l-4-4 4-4M6 12h10',
 };
 
 /** Creates an element: props are attributes, except class, text and dataset. */
@@ -56,6 +62,73 @@ export function starButton(name, pressed) {
 
 export function setPressed(button, pressed) {
   button.setAttribute('aria-pressed', String(pressed));
+}
+
+/** Viewers see the stars but cannot change them: aria-disabled keeps them focusable, with a tooltip. */
+export function setLocked(button, locked) {
+  if (locked) {
+    button.setAttribute('aria-disabled', 'true');
+    button.title = 'View only';
+  } else {
+    button.removeAttribute('aria-disabled');
+    button.removeAttribute('title');
+  }
+}
+
+export const isLocked = (button) => button.getAttribute('aria-disabled') === 'true';
+
+/** The active favorites list ({id, name, role}) or null (a server without shared lists). */
+export function activeList(state) {
+  const lists = state.lists;
+  return lists?.all?.find((l) => l.id === lists.active) ?? null;
+}
+
+/** True when the session's stars are read-only: the active list is shared with us as a viewer. */
+export const starsLocked = (state) => activeList(state)?.role === 'viewer';
+
+/** "Jolly Sprout 42" → "JS", for an avatar. */
+export function initials(name) {
+  const words = name.trim().split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const letters = (words.length ? words : [name.trim()]).slice(0, 2).map((w) => [...w][0] ?? '?');
+  return letters.join('').toUpperCase() || '?';
+}
+
+/** A stable colour class for a user's avatar: one of eight, from their id. */
+export function avatarClass(id) {
+  let hash = 0;
+  for (const ch of String(id)) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `avatar avatar-${hash % 8}`;
+}
+
+/**
+ * Keyed reconciliation: makes `container`'s children the elements of `items` in order, reusing
+ * the element of each key from `entries` (a Map key → {el, item}). `create(item)` returns a new
+ * entry's element; `update(entry, item)` refreshes one whose item changed (by identity).
+ */
+export function reconcile(container, entries, items, key, create, update) {
+  const seen = new Set();
+  let cursor = container.firstElementChild;
+  for (const item of items) {
+    const k = key(item);
+    seen.add(k);
+    let entry = entries.get(k);
+    if (!entry) {
+      entry = { el: null, item };
+      entry.el = create(item, entry);
+      entries.set(k, entry);
+    } else if (entry.item !== item) {
+      update?.(entry, item);
+      entry.item = item;
+    }
+    if (entry.el === cursor) cursor = cursor.nextElementSibling;
+    else container.insertBefore(entry.el, cursor);
+  }
+  for (const [k, entry] of entries) {
+    if (!seen.has(k)) {
+      entry.el.remove();
+      entries.delete(k);
+    }
+  }
 }
 
 /** Empties `el` and fills it with `children`. */

@@ -1,12 +1,14 @@
 // The list screen: search and type filter, keyed cards (Map id → element), load states and
 // infinite scroll. Each update compares the previous and next slices and touches only what
-// changed: a new page appends its cards, a star toggle flips one aria-pressed.
+// changed: a new page appends its cards, a star toggle flips one aria-pressed. When the active
+// favorites list is shared with us as a viewer, the stars are shown but locked.
 
-import { h, fill, card, setPressed, typeName } from './dom.js';
+import { h, fill, card, setPressed, setLocked, isLocked, starsLocked, typeName } from './dom.js';
 
 const SKELETON_CARDS = 12;
 
-export function createListView({ send }) {
+/** `onLocked()` is told when a locked star is tapped (to explain why nothing happens). */
+export function createListView({ send, onLocked }) {
   const search = document.getElementById('search');
   const filter = document.getElementById('type-filter');
   const grid = document.getElementById('list');
@@ -18,13 +20,16 @@ export function createListView({ send }) {
   let list = null;
   let statusKey = '';
   let askedAfter = null; // the pages array a reachedEnd was sent for
+  let locked = false; // the stars are read-only
 
   document.getElementById('toolbar').addEventListener('submit', (e) => e.preventDefault());
   search.addEventListener('input', () => send({ list: { binding: { search: search.value } } }));
   filter.addEventListener('change', () => send({ list: { binding: { type: filter.value || null } } }));
   grid.addEventListener('click', (event) => {
     const id = Number(event.target.closest('.card')?.dataset.id);
-    if (event.target.closest('.star')) send({ list: { favoriteTapped: { id } } });
+    const star = event.target.closest('.star');
+    if (star && isLocked(star)) onLocked();
+    else if (star) send({ list: { favoriteTapped: { id } } });
     else if (event.target.closest('.card-open')) send({ list: { rowTapped: { id } } });
   });
   status.addEventListener('click', (event) => {
@@ -64,6 +69,7 @@ export function createListView({ send }) {
           const favourite = Boolean(favorites[row.id]);
           const el = card(row, favourite);
           entry = { el, star: el.querySelector('.star'), row, favourite };
+          if (locked) setLocked(entry.star, true);
           cards.set(row.id, entry);
           if (old === cursor) {
             old.replaceWith(el);
@@ -92,6 +98,10 @@ export function createListView({ send }) {
         setPressed(entry.star, favourite);
       }
     }
+  }
+
+  function renderLocks() {
+    for (const entry of cards.values()) setLocked(entry.star, locked);
   }
 
   function emptyMessage(next) {
@@ -134,6 +144,11 @@ export function createListView({ send }) {
       const next = state.list;
       const before = previous?.list;
       const favoritesChanged = state.favorites !== previous?.favorites;
+      const nextLocked = starsLocked(state);
+      if (nextLocked !== locked) {
+        locked = nextLocked;
+        renderLocks();
+      }
       if (next === before && !favoritesChanged) return;
       list = next;
       if (next !== before) renderControls(next, before);

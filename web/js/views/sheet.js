@@ -1,22 +1,28 @@
-// The modal sheet: the presented detail with the drill-down stack above it, one screen per
-// entry keyed by its stable id. Only the top screen is visible; lower ones keep their DOM.
-// Owns Escape, backdrop clicks and focus (into the sheet on open and push, back on close).
+// The modal sheet: the presented screen (a detail or the Favorites) with the drill-down stack
+// above it, one screen per entry keyed by its stable id. Only the top screen is visible; lower
+// ones keep their DOM. Owns Escape, backdrop clicks and focus (into the sheet on open and
+// push, back on close).
 
-import { h, icon, displayName, typeName } from './dom.js';
+import { h, icon, displayName, typeName, starsLocked } from './dom.js';
 import { createDetailView } from './detail.js';
 import { createTypeView } from './type.js';
+import { createFavoritesView } from './favorites.js';
 
 const ROOT = 'presented';
 
-const presented = (action) => ({ destination: { presented: { detail: action } } });
+const presented = (kind, action) => ({ destination: { presented: { [kind]: action } } });
 const element = (id, action) => ({ path: { element: { id, action } } });
 
 function screenTitle(entry) {
+  if (entry.kind === 'favorites') return 'Favorites';
   return entry.kind === 'type' ? typeName(entry.data.name) : displayName(entry.data.pokemon.name);
 }
 
-/** `onClosed(pokemonId)` lets the list focus the card of the detail that was closed. */
-export function createSheet({ send, onClosed }) {
+/**
+ * `onClosed(pokemonId)` lets the list focus the card of the detail that was closed;
+ * `onLocked()` is told when a read-only star is tapped.
+ */
+export function createSheet({ send, onClosed, onLocked }) {
   const dialog = document.getElementById('sheet');
   const screens = new Map(); // key → {kind, id, el, view, back}
   let entries = [];
@@ -24,11 +30,15 @@ export function createSheet({ send, onClosed }) {
   let topKey = null;
   let lastPokemonId = null;
 
-  const close = () => send(presented({ closeTapped: {} }));
+  // The detail has its own close button action; the Favorites view is dismissed.
+  const close = () => {
+    if (entries[0]?.kind === 'favorites') send({ destination: { dismiss: {} } });
+    else send(presented('detail', { closeTapped: {} }));
+  };
 
   function goBack() {
     const top = entries[entries.length - 1];
-    if (top.key === ROOT) close();
+    if (top.root) close();
     else send({ path: { popFrom: { id: top.id } } });
   }
 
@@ -49,21 +59,24 @@ export function createSheet({ send, onClosed }) {
     const { kind, id } = entry;
     let view;
     if (kind === 'type') view = createTypeView((row) => send(element(id, { type: { rowTapped: { id: row } } })));
-    else if (entry.key === ROOT) view = createDetailView((action) => send(presented(action)));
-    else view = createDetailView((action) => send(element(id, { detail: action })));
+    else if (kind === 'favorites') view = createFavoritesView({ act: (action) => send(presented('favorites', action)), send, onLocked });
+    else if (entry.root) view = createDetailView((action) => send(presented('detail', action)), onLocked);
+    else view = createDetailView((action) => send(element(id, { detail: action })), onLocked);
     const back = h('button', { type: 'button', class: 'bar-button back' }, icon('back'), h('span'));
     back.addEventListener('click', () => send({ path: { popFrom: { id } } }));
     const closeButton = h('button', { type: 'button', class: 'bar-button close', 'aria-label': 'Close' }, icon('close'));
     closeButton.addEventListener('click', close);
-    const bar = h('div', { class: 'screen-bar' }, entry.key === ROOT ? null : back, h('span', { class: 'spacer' }), view.actions, closeButton);
+    const bar = h('div', { class: 'screen-bar' }, entry.root ? null : back, h('span', { class: 'spacer' }), view.actions, closeButton);
     const el = h('section', { class: `screen screen-${kind}` }, bar, view.el);
     return { kind, id, el, view, back };
   }
 
   function reconcile(state) {
-    const detail = state.destination?.detail ?? null;
-    entries = detail === null ? [] : [{ key: ROOT, kind: 'detail', data: detail }];
-    if (detail !== null) {
+    const destination = state.destination ?? null;
+    const kind = destination?.favorites && state.lists ? 'favorites' : destination?.detail ? 'detail' : null;
+    // The root's key names its kind: a detail replaced by the Favorites is a new screen.
+    entries = kind === null ? [] : [{ key: `${ROOT}-${kind}`, kind, root: true, data: kind === 'favorites' ? state : destination.detail }];
+    if (kind !== null) {
       for (const e of state.stack ?? []) {
         const kind = 'type' in e ? 'type' : 'detail';
         entries.push({ key: `${kind}-${e.id}`, kind, id: e.id, data: e[kind] });
@@ -82,8 +95,8 @@ export function createSheet({ send, onClosed }) {
         screen = createScreen(entry);
         screens.set(entry.key, screen);
       }
-      if (entry.kind === 'type') screen.view.update(entry.data);
-      else screen.view.update(entry.data, Boolean(state.favorites[entry.data.pokemon.id]));
+      if (entry.kind === 'type' || entry.kind === 'favorites') screen.view.update(entry.data);
+      else screen.view.update(entry.data, Boolean(state.favorites[entry.data.pokemon.id]), starsLocked(state));
       if (index > 0) {
         const below = screenTitle(entries[index - 1]);
         screen.back.lastElementChild.textContent = below;
@@ -121,7 +134,9 @@ export function createSheet({ send, onClosed }) {
         previous &&
         state.destination === previous.destination &&
         state.stack === previous.stack &&
-        state.favorites === previous.favorites
+        state.favorites === previous.favorites &&
+        state.lists === previous.lists &&
+        state.me === previous.me
       ) {
         return;
       }

@@ -1,0 +1,251 @@
+// The Favorites screen (destination.favorites): a switcher of my lists, the active list's
+// Pokémon as cards with stars, its members with presence, and for owners invites (create,
+// revoke) and member removal; members who do not own the list can leave it. Every part is
+// keyed and updated only when its slice of the state changed.
+
+import { h, fill, icon, card, setPressed, setLocked, isLocked, initials, avatarClass, reconcile } from './dom.js';
+
+const ROLE_LABEL = { owner: 'Owner', editor: 'Can edit', viewer: 'View only' };
+const INVITE_LABEL = { editor: 'Editor link', viewer: 'Viewer link' };
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function roleBadge(role) {
+  return h('span', { class: `role role-${role}`, text: ROLE_LABEL[role] ?? role });
+}
+
+/** `act(action)` sends a favorites action, `send` a top-level one, `onLocked()` explains a locked star. */
+export function createFavoritesView({ act, send, onLocked }) {
+  const title = h('h2', { class: 'fav-title', tabindex: '-1' });
+  const subtitle = h('p', { class: 'fav-subtitle' });
+  const banner = h('header', { class: 'fav-banner' }, h('p', { class: 'fav-kicker' }, icon('star'), 'Favorites'), title, subtitle);
+
+  // The list switcher: native radios styled as chips (arrow keys move between them).
+  const switcher = h('div', { class: 'switcher', role: 'radiogroup', 'aria-label': 'Your lists' });
+  const switcherWrap = h('nav', { class: 'fav-lists', 'aria-label': 'Favorites lists' }, switcher);
+
+  const grid = h('ul', { class: 'grid grid-compact fav-grid', 'aria-label': 'Pokémon in this list' });
+  const empty = h('div', { class: 'fav-empty' });
+  const pokemonSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-pokemon-title' }, h('h3', { id: 'fav-pokemon-title', text: 'Pokémon' }), grid, empty);
+
+  const members = h('ul', { class: 'members', 'aria-label': 'Members' });
+  const membersTitle = h('h3', { id: 'fav-members-title', text: 'Members' });
+  const membersSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-members-title' }, membersTitle, members);
+
+  // Owners: create an invite with a role, and the open invites with Revoke.
+  const roleName = 'fav-invite-role';
+  const roleChoice = h(
+    'fieldset',
+    { class: 'segmented' },
+    h('legend', { class: 'visually-hidden', text: 'Invite as' }),
+    ['editor', 'viewer'].map((role) =>
+      h(
+        'label',
+        { class: 'segment' },
+        h('input', { type: 'radio', name: roleName, value: role, checked: role === 'editor' }),
+        h('span', { text: role === 'editor' ? 'Can edit' : 'View only' }),
+      ),
+    ),
+  );
+  const inviteButton = h('button', { type: 'button', class: 'button invite-create' }, icon('link'), h('span', { text: 'Create invite link' }));
+  const invites = h('ul', { class: 'invites', 'aria-label': 'Open invites' });
+  const invitesTitle = h('h4', { class: 'invites-title', text: 'Open invites' });
+  const inviteSection = h(
+    'section',
+    { class: 'fav-section fav-invite', 'aria-labelledby': 'fav-invite-title' },
+    h('h3', { id: 'fav-invite-title', text: 'Invite people' }),
+    h('p', { class: 'fav-hint', text: 'Share a link: whoever opens it joins this list.' }),
+    h('div', { class: 'invite-form' }, roleChoice, inviteButton),
+    invitesTitle,
+    invites,
+  );
+
+  const leaveButton = h('button', { type: 'button', class: 'button button-danger-outline leave' }, icon('leave'), h('span', { text: 'Leave this list' }));
+  const leaveSection = h('section', { class: 'fav-section fav-leave' }, h('p', { class: 'fav-hint', text: 'You can come back only with a new invite.' }), leaveButton);
+
+  const el = h('article', { class: 'favorites' }, banner, switcherWrap, pokemonSection, membersSection, inviteSection, leaveSection);
+
+  const chips = new Map();
+  const cards = new Map();
+  const people = new Map();
+  const openInvites = new Map();
+  let shown = { lists: null, favorites: null, me: null, locked: null };
+
+  switcher.addEventListener('change', (event) => {
+    const id = event.target.closest('input')?.value;
+    if (id && id !== shown.lists?.active) send({ selectList: { id } });
+  });
+  grid.addEventListener('click', (event) => {
+    const id = Number(event.target.closest('.card')?.dataset.id);
+    const star = event.target.closest('.star');
+    if (star && isLocked(star)) onLocked();
+    else if (star) send({ list: { favoriteTapped: { id } } });
+    else if (event.target.closest('.card-open')) act({ rowTapped: { id } });
+  });
+  inviteButton.addEventListener('click', () => {
+    const role = roleChoice.querySelector('input:checked')?.value ?? 'editor';
+    act({ inviteTapped: { role } });
+  });
+  invites.addEventListener('click', (event) => {
+    const id = event.target.closest('.revoke') && event.target.closest('[data-id]')?.dataset.id;
+    if (id) act({ revokeInviteTapped: { id } });
+  });
+  members.addEventListener('click', (event) => {
+    const id = event.target.closest('.remove') && event.target.closest('[data-id]')?.dataset.id;
+    if (id) act({ removeMemberTapped: { id } });
+  });
+  leaveButton.addEventListener('click', () => act({ leaveTapped: {} }));
+
+  function chip(list) {
+    const input = h('input', { type: 'radio', name: 'fav-list', value: list.id, class: 'visually-hidden' });
+    const label = h('label', { class: 'chip' }, input, h('span', { class: 'chip-name' }), h('span', { class: 'chip-role' }));
+    fillChip(label, list);
+    return label;
+  }
+
+  function fillChip(label, list) {
+    label.querySelector('.chip-name').textContent = list.name;
+    const role = label.querySelector('.chip-role');
+    role.textContent = list.role === 'owner' ? '' : ROLE_LABEL[list.role];
+    role.hidden = list.role === 'owner';
+    label.dataset.role = list.role;
+  }
+
+  function member(person, mine, isOwner) {
+    const you = person.id === mine;
+    const removable = isOwner && !you && person.role !== 'owner';
+    return h(
+      'li',
+      { class: 'member', dataset: { id: person.id } },
+      h(
+        'span',
+        { class: avatarClass(person.id), 'aria-hidden': 'true' },
+        initials(person.name),
+        h('span', { class: person.online ? 'presence is-online' : 'presence' }),
+      ),
+      h(
+        'span',
+        { class: 'member-text' },
+        h('span', { class: 'member-name' }, person.name, you ? h('span', { class: 'member-you', text: ' (you)' }) : null),
+        h('span', { class: 'member-status', text: person.online ? 'Online' : 'Offline' }),
+      ),
+      roleBadge(person.role),
+      removable ? h('button', { type: 'button', class: 'button button-small button-danger-outline remove', 'aria-label': `Remove ${person.name}`, text: 'Remove' }) : null,
+    );
+  }
+
+  function invite(item, index) {
+    return h(
+      'li',
+      { class: 'invite', dataset: { id: item.id } },
+      icon('link'),
+      h('span', { class: 'invite-text' }, h('span', { class: 'invite-role', text: INVITE_LABEL[item.role] ?? item.role }), h('span', { class: 'invite-id', text: `…${item.id.slice(-6)}` })),
+      h('button', { type: 'button', class: 'button button-small button-danger-outline revoke', 'aria-label': `Revoke ${INVITE_LABEL[item.role] ?? 'invite'} ${index + 1}`, text: 'Revoke' }),
+    );
+  }
+
+  function renderLists(lists, mine) {
+    const active = lists.all.find((l) => l.id === lists.active) ?? null;
+    const isOwner = active?.role === 'owner';
+    title.textContent = active?.name ?? 'Favorites';
+    reconcile(switcher, chips, lists.all, (l) => l.id, chip, (entry, l) => fillChip(entry.el, l));
+    for (const [id, entry] of chips) {
+      const input = entry.el.querySelector('input');
+      input.checked = id === lists.active;
+      entry.el.classList.toggle('is-active', id === lists.active);
+    }
+    switcherWrap.hidden = lists.all.length < 2;
+
+    // Members: re-created when the viewer's ownership changes (Remove buttons come and go).
+    const ownerKey = `${mine}:${isOwner}`;
+    if (members.dataset.key !== ownerKey) {
+      members.dataset.key = ownerKey;
+      fill(members);
+      people.clear();
+    }
+    reconcile(members, people, lists.members, (m) => m.id, (m) => member(m, mine, isOwner), (entry, m) => {
+      const next = member(m, mine, isOwner);
+      entry.el.replaceWith(next);
+      entry.el = next;
+    });
+    const online = lists.members.filter((m) => m.online).length;
+    membersTitle.textContent = `Members · ${online} online`;
+
+    inviteSection.hidden = !isOwner;
+    reconcile(invites, openInvites, lists.invites ?? [], (i) => i.id, (i) => invite(i, openInvites.size));
+    invitesTitle.hidden = (lists.invites ?? []).length === 0;
+    leaveSection.hidden = !active || isOwner;
+
+    const count = lists.pokemon.length;
+    subtitle.replaceChildren(
+      active ? roleBadge(active.role) : '',
+      h('span', { text: `${plural(count, 'Pokémon', 'Pokémon')} · ${plural(lists.members.length, 'member')}` }),
+    );
+  }
+
+  function renderCards(pokemon, favorites, locked, readOnlyChanged) {
+    // A card leaving under the keyboard (its star unset) hands focus to its neighbour.
+    const focused = grid.contains(document.activeElement) ? [...grid.children].indexOf(document.activeElement.closest('.card')) : -1;
+    reconcile(
+      grid,
+      cards,
+      pokemon,
+      (p) => p.id,
+      (p, entry) => {
+        const el = card(p, Boolean(favorites[p.id]));
+        entry.star = el.querySelector('.star');
+        entry.favourite = Boolean(favorites[p.id]);
+        if (locked) setLocked(entry.star, true);
+        return el;
+      },
+      (entry, p) => {
+        const el = card(p, Boolean(favorites[p.id]));
+        entry.el.replaceWith(el);
+        entry.el = el;
+        entry.star = el.querySelector('.star');
+        entry.favourite = Boolean(favorites[p.id]);
+        if (locked) setLocked(entry.star, true);
+      },
+    );
+    for (const [id, entry] of cards) {
+      const favourite = Boolean(favorites[id]);
+      if (favourite !== entry.favourite) {
+        entry.favourite = favourite;
+        setPressed(entry.star, favourite);
+      }
+      if (readOnlyChanged) setLocked(entry.star, locked);
+    }
+    if (focused >= 0 && !grid.contains(document.activeElement)) {
+      const neighbour = grid.children[Math.min(focused, grid.children.length - 1)];
+      (neighbour?.querySelector('.star') ?? title).focus();
+    }
+    grid.hidden = pokemon.length === 0;
+    empty.hidden = pokemon.length > 0;
+    if (pokemon.length === 0) {
+      fill(
+        empty,
+        h('span', { class: 'fav-empty-icon', 'aria-hidden': 'true' }, icon('star')),
+        h('p', { class: 'fav-empty-title', text: 'No Pokémon here yet' }),
+        h('p', { class: 'fav-hint', text: locked ? 'Stars added by the members will show up here.' : 'Tap the star on any Pokémon to add it to this list.' }),
+      );
+    }
+  }
+
+  return {
+    el,
+    title,
+    actions: null,
+    /** `state` is the whole client state: favorites reads lists, favorites and me. */
+    update(state) {
+      const lists = state.lists;
+      if (!lists) return;
+      const mine = state.me?.id ?? null;
+      const locked = lists.all.find((l) => l.id === lists.active)?.role === 'viewer';
+      if (lists !== shown.lists || mine !== shown.me) renderLists(lists, mine);
+      if (lists.pokemon !== shown.lists?.pokemon || state.favorites !== shown.favorites || locked !== shown.locked) {
+        renderCards(lists.pokemon, state.favorites, locked, locked !== shown.locked);
+      }
+      shown = { lists, favorites: state.favorites, me: mine, locked };
+    },
+  };
+}
