@@ -8,4 +8,3 @@ typedef size_t (*pokedex_curl_write_callback)(char *, size_t, size_t, void *);
 static inline CURLcode pokedex_curl_setopt_write(CURL *h, CURLoption o, pokedex_curl_write_callback v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode pokedex_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode pokedex_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
-static inline CURLMcode pokedex_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }

@@ -21,7 +21,13 @@ final class CurlMultiLoop {
     func run() {
         while true {
             let (commands, shutDown) = inbox.take()
-            if shutDown { break }
+            if shutDown {
+                for case let .start(id, _, continuation) in commands {
+                    inbox.finish(id)
+                    continuation.resume(throwing: PokemonClientError.network("the HTTP client was shut down"))
+                }
+                break
+            }
             commands.forEach(handle)
             var running: Int32 = 0
             curl_multi_perform(multi, &running)

@@ -20,6 +20,7 @@ final class CurlTransfer {
         errorBuffer[0] = 0
         pokedex_curl_setopt_string(easy, CURLOPT_URL, request.url)
         pokedex_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        pokedex_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         pokedex_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         pokedex_curl_setopt_string(easy, CURLOPT_USERAGENT, "pokedex-live")
         pokedex_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
