@@ -48,7 +48,7 @@ const socket = createSocket({
 });
 const send = (action) => socket.send(action);
 
-const lockedStar = () => toast.show('This list is view only: its owner has not let you change it.');
+const lockedStar = () => toast.show('View only: you can’t change the stars of this list.');
 
 const router = createRouter({ send });
 const identity = createIdentityView({ send });

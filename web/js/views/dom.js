@@ -117,8 +117,10 @@ export function reconcile(container, entries, items, key, create, update) {
       entry.el = create(item, entry);
       entries.set(k, entry);
     } else if (entry.item !== item) {
+      const old = entry.el;
       update?.(entry, item);
       entry.item = item;
+      if (old === cursor) cursor = entry.el; // replaced in place: the new element is here
     }
     if (entry.el === cursor) cursor = cursor.nextElementSibling;
     else container.insertBefore(entry.el, cursor);
