@@ -5,7 +5,11 @@ import XCTest
 /// Decodes the real PokeAPI documents in ../shared when present (never copied into the repo).
 final class RealDocumentTests: XCTestCase {
     private func document(_ name: String) throws -> [UInt8] {
-        let directory = ProcessInfo.processInfo.environment["POKEAPI_JSON"] ?? "/work/shared/pokeapi/json"
+        // `../shared` beside the checkout, as the benchmarks find it; POKEDEX_SHARED overrides.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shared = ProcessInfo.processInfo.environment["POKEDEX_SHARED"] ?? checkout.path + "/../shared"
+        let directory = shared + "/pokeapi/json"
         guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
             throw XCTSkip("\(directory)/\(name) is not here")
         }
