@@ -32,9 +32,15 @@ struct PokeAPIResources: Sendable {
 
     /// `/type/{name}`: the default forms of a type (ids below 10000), in dex order.
     func typeMembers(_ type: String) async throws -> [NamedEntry] {
+        // The name goes into the URL path, so only identifiers like `grass` are asked for.
+        guard !type.isEmpty, type.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "-") })
+        else { throw PokemonClientError.notFound("type \(type)") }
         let members = try await cached(
             "/type/\(type)", what: "type \(type)", encode: CompactIndex.encode, decode: CompactIndex.decode,
-            parse: { PokemonIndexPage(count: 0, entries: try PokeAPIDecoder.typeMembers($0)) }
+            parse: { bytes in
+                let members = try PokeAPIDecoder.typeMembers(bytes)
+                return PokemonIndexPage(count: members.count, entries: members)
+            }
         )
         return members.entries.filter { $0.id < 10000 }.sorted { $0.id < $1.id }
     }

@@ -53,8 +53,12 @@ final class LiveClientFaultTests: XCTestCase {
         guard case .malformed? = await error({ try await client.fetchDetail(3) }) else { return XCTFail("expected .malformed") }
         guard case .network? = await error({ try await client.fetchDetail(4) }) else { return XCTFail("expected .network") }
 
+        let oddType = await error { try await client.fetchType("grass/../../pokemon/1") }
+        XCTAssertEqual(oddType, .notFound("type grass/../../pokemon/1"), "never put in a URL")
+
         let requests = harness.server.snapshot.requests
         XCTAssertEqual([9999, 3, 4].map { requests[PokeAPIFixture.detailPath($0)] }, [1, 1, 1])
+        XCTAssertEqual(harness.server.snapshot.totalRequests, 3)
     }
 
     func testAFailedFetchIsNotCached() async throws {
