@@ -48,6 +48,7 @@ const socket = createSocket({
 });
 const send = (action) => socket.send(action);
 
+const sheetOpen = () => document.getElementById('sheet').open;
 const lockedStar = () => toast.show('View only: you can’t change the stars of this list.');
 
 const router = createRouter({ send });
@@ -73,6 +74,8 @@ store.subscribe((state, previous) => {
   invite.update(state, previous);
   alert.update(state, previous);
   notice.update(state, previous);
+  // The banner is under a modal sheet (e.g. "You joined …" over the Favorites): say it above too.
+  if (state.notice && state.notice !== previous?.notice && sheetOpen()) toast.show(state.notice);
   router.update(state, previous, helloRoute);
 });
 

@@ -126,7 +126,7 @@ export function createFavoritesView({ act, send, onLocked }) {
       h(
         'span',
         { class: 'member-text' },
-        h('span', { class: 'member-name' }, person.name, you ? h('span', { class: 'member-you', text: ' (you)' }) : null),
+        h('span', { class: 'member-name' }, h('span', { class: 'member-label', text: person.name }), you ? h('span', { class: 'member-you', text: '(you)' }) : null),
         h('span', { class: 'member-status', text: person.online ? 'Online' : 'Offline' }),
       ),
       roleBadge(person.role),
@@ -144,6 +144,16 @@ export function createFavoritesView({ act, send, onLocked }) {
     );
   }
 
+  /** Scrolls the switcher's row (phones) so the active chip shows, without moving the sheet. */
+  function revealChip(chipEl) {
+    if (!chipEl || switcher.scrollWidth <= switcher.clientWidth) return;
+    requestAnimationFrame(() => {
+      const c = chipEl.getBoundingClientRect();
+      const w = switcher.getBoundingClientRect();
+      if (c.left < w.left || c.right > w.right) switcher.scrollLeft += c.left - w.left - 18;
+    });
+  }
+
   function renderLists(lists, mine) {
     const active = lists.all.find((l) => l.id === lists.active) ?? null;
     const isOwner = active?.role === 'owner';
@@ -155,6 +165,7 @@ export function createFavoritesView({ act, send, onLocked }) {
       entry.el.classList.toggle('is-active', id === lists.active);
     }
     switcherWrap.hidden = lists.all.length < 2;
+    if (lists.active !== shown.lists?.active) revealChip(chips.get(lists.active)?.el);
 
     // Members: re-created when the viewer's ownership changes (Remove buttons come and go).
     const ownerKey = `${mine}:${isOwner}`;
