@@ -17,26 +17,55 @@ extension Effect {
             return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
         case let .cancel(id):
             return Effect<T>(.cancel(id))
+        case let .scoped(scope, effect):
+            return Effect<T>(.scoped(scope, effect.map(transform)))
         }
     }
 
-    /// Confines the effect to a child scope: its cancellation ids are namespaced by `scope`
-    /// and all of it is registered under the scope, so the Store can cancel the whole child.
-    func scoped(to scope: EffectScopeID) -> Self {
+    /// Confines the effect to a child scope: the Store registers it under the scope, so it can
+    /// cancel the whole child, and namespaces its cancellation ids by the scope.
+    func scoped(_ scope: ChildScope) -> Self {
         if isNone { return self }
-        return Self(.cancellable(EffectScopeID.effectID(scope), cancelInFlight: false, namespaced(scope)))
+        return Self(.scoped(scope, self))
     }
 
-    private func namespaced(_ scope: EffectScopeID) -> Self {
+    /// The effect as seen one level up (a `Scope`, `ifLet` or `forEach` passing a child's effect
+    /// to its parent): every child scope inside it gains `key` in front of its path and reads
+    /// its liveness through `project`. Effects without child scopes are returned unchanged.
+    func lifted(key: @autoclosure () -> AnyHashable, project: @escaping (Any) -> Any?) -> Self {
+        guard containsScopes else { return self }
+        return lifting(key: key(), project: project)
+    }
+
+    /// Whether running this effect starts at least one task.
+    var startsTasks: Bool {
         switch operation {
-        case .none, .send, .run:
+        case .none, .send, .cancel: false
+        case .run: true
+        case let .merge(effects): effects.contains { $0.startsTasks }
+        case let .cancellable(_, _, effect), let .scoped(_, effect): effect.startsTasks
+        }
+    }
+
+    private var containsScopes: Bool {
+        switch operation {
+        case .none, .send, .run, .cancel: false
+        case .scoped: true
+        case let .merge(effects): effects.contains { $0.containsScopes }
+        case let .cancellable(_, _, effect): effect.containsScopes
+        }
+    }
+
+    private func lifting(key: AnyHashable, project: @escaping (Any) -> Any?) -> Self {
+        switch operation {
+        case .none, .send, .run, .cancel:
             return self
         case let .merge(effects):
-            return Self(.merge(effects.map { $0.namespaced(scope) }))
+            return Self(.merge(effects.map { $0.lifting(key: key, project: project) }))
         case let .cancellable(id, cancelInFlight, effect):
-            return Self(.cancellable(id.within(scope), cancelInFlight: cancelInFlight, effect.namespaced(scope)))
-        case let .cancel(id):
-            return Self(.cancel(id.within(scope)))
+            return Self(.cancellable(id, cancelInFlight: cancelInFlight, effect.lifting(key: key, project: project)))
+        case let .scoped(scope, effect):
+            return Self(.scoped(scope.lifted(key: key, project: project), effect.lifting(key: key, project: project)))
         }
     }
 
@@ -54,6 +83,8 @@ extension Effect {
             return Self(.merge(effects.map { $0.wrappingRuns(wrap) }))
         case let .cancellable(id, cancelInFlight, effect):
             return Self(.cancellable(id, cancelInFlight: cancelInFlight, effect.wrappingRuns(wrap)))
+        case let .scoped(scope, effect):
+            return Self(.scoped(scope, effect.wrappingRuns(wrap)))
         }
     }
 }

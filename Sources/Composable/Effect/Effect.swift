@@ -8,6 +8,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case merge([Effect<Action>])
         case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(EffectID)
+        /// The effects of one child scope: registered under it, their cancellation ids
+        /// namespaced by it (see `ChildScope`).
+        case scoped(ChildScope, Effect<Action>)
     }
 
     let operation: Operation

@@ -22,22 +22,25 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         if case let .element(id, elementAction) = toElementAction.extract(action) {
             elementEffect = reduceElement(id: id, action: elementAction, state: &state)
         }
-        return .merge(elementEffect, parent.reduce(into: &state, action: action))
+        let parentEffect = parent.reduce(into: &state, action: action)
+        if parentEffect.isNone { return elementEffect }
+        if elementEffect.isNone { return parentEffect }
+        return .merge(elementEffect, parentEffect)
     }
 
     private func reduceElement(id: ID, action: Element.Action, state: inout Parent.State) -> Effect<Parent.Action> {
         let toElements = self.toElements
-        let effect = ScopeContext.within(
-            key: [AnyHashable(toElements), AnyHashable(id)],
-            project: { ($0 as? Parent.State)?[keyPath: toElements][id: id] }
-        ) {
-            state[keyPath: toElements].modify(id: id) { element.reduce(into: &$0, action: action) }
-        }
+        let effect = state[keyPath: toElements].modify(id: id) { element.reduce(into: &$0, action: action) }
         guard let effect, !effect.isNone else { return .none }
-        let scope = ScopeContext.registerChild(key: [AnyHashable(toElements), AnyHashable(id)]) { parentState in
+        // Only an element that has effects pays for its path and its liveness check.
+        let key = AnyHashable([AnyHashable(toElements), AnyHashable(id)])
+        let scope = ChildScope(path: [key]) { parentState in
             (parentState as? Parent.State)?[keyPath: toElements].index(id: id) != nil
         }
         let embed = toElementAction.embed
-        return effect.map { embed(.element(id: id, action: $0)) }.scoped(to: scope)
+        return effect
+            .lifted(key: key, project: { ($0 as? Parent.State)?[keyPath: toElements][id: id] })
+            .map { embed(.element(id: id, action: $0)) }
+            .scoped(scope)
     }
 }

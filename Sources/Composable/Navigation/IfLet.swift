@@ -32,6 +32,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         if case .dismiss = presentationAction {
             state[keyPath: toPresentationState].wrappedValue = nil
         }
+        if parentEffect.isNone { return childEffect }
+        if childEffect.isNone { return parentEffect }
         return .merge(childEffect, parentEffect)
     }
 
@@ -40,20 +42,17 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             return .none  // An action for a child that is no longer presented is dropped.
         }
         let keyPath = toPresentationState
-        let effect = ScopeContext.within(
-            key: keyPath,
-            project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue }
-        ) {
-            state[keyPath: keyPath].modifyPresented { child.reduce(into: &$0, action: action) } ?? .none
-        }
+        let effect = state[keyPath: keyPath].modifyPresented { child.reduce(into: &$0, action: action) } ?? .none
         if effect.isNone { return .none }
-        let scope = ScopeContext.registerChild(key: presentationID) { parentState in
+        // Only a child that has effects pays for its path and its liveness check.
+        let scope = ChildScope(path: [presentationID]) { parentState in
             (parentState as? Parent.State)?[keyPath: keyPath].presentationID == presentationID
         }
         let embed = toPresentationAction.embed
         return effect
+            .lifted(key: keyPath, project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue })
             .map { embed(.presented($0)) }
             .dismissing(with: embed(.dismiss))
-            .scoped(to: scope)
+            .scoped(scope)
     }
 }

@@ -33,6 +33,8 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         case .element, nil:
             break
         }
+        if parentEffect.isNone { return elementEffect }
+        if elementEffect.isNone { return parentEffect }
         return .merge(elementEffect, parentEffect)
     }
 
@@ -40,20 +42,18 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         id: StackElementID, action: Destination.Action, state: inout Parent.State
     ) -> Effect<Parent.Action> {
         let toStack = self.toStack
-        let effect = ScopeContext.within(
-            key: [AnyHashable(toStack), AnyHashable(id)],
-            project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] }
-        ) {
-            state[keyPath: toStack].modify(id: id) { destination.reduce(into: &$0, action: action) }
-        }
+        let effect = state[keyPath: toStack].modify(id: id) { destination.reduce(into: &$0, action: action) }
         guard let effect, !effect.isNone else { return .none }
-        let scope = ScopeContext.registerChild(key: [AnyHashable(toStack), AnyHashable(id)]) { parentState in
+        // Only an entry that has effects pays for its path and its liveness check.
+        let key = AnyHashable([AnyHashable(toStack), AnyHashable(id)])
+        let scope = ChildScope(path: [key]) { parentState in
             (parentState as? Parent.State)?[keyPath: toStack][id: id] != nil
         }
         let embed = toStackAction.embed
         return effect
+            .lifted(key: key, project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] })
             .map { embed(.element(id: id, action: $0)) }
             .dismissing(with: embed(.popFrom(id: id)))
-            .scoped(to: scope)
+            .scoped(scope)
     }
 }

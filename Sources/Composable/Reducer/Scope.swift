@@ -34,19 +34,21 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(action) else { return .none }
-        let effect: Effect<Child.Action>
         switch toChildState {
         case let .keyPath(keyPath):
-            effect = ScopeContext.within(key: keyPath, project: { ($0 as? ParentState)?[keyPath: keyPath] }) {
-                child.reduce(into: &state[keyPath: keyPath], action: childAction)
-            }
+            let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+            if effect.isNone { return .none }
+            return effect
+                .lifted(key: keyPath, project: { ($0 as? ParentState)?[keyPath: keyPath] })
+                .map(toChildAction.embed)
         case let .casePath(casePath):
             guard var childState = casePath.extract(state) else { return .none }
-            effect = ScopeContext.within(key: ObjectIdentifier(Child.self), project: { ($0 as? ParentState).flatMap(casePath.extract) }) {
-                child.reduce(into: &childState, action: childAction)
-            }
+            let effect = child.reduce(into: &childState, action: childAction)
             state = casePath.embed(childState)
+            if effect.isNone { return .none }
+            return effect
+                .lifted(key: ObjectIdentifier(Child.self), project: { ($0 as? ParentState).flatMap(casePath.extract) })
+                .map(toChildAction.embed)
         }
-        return effect.map(toChildAction.embed)
     }
 }

@@ -22,20 +22,23 @@ package final class EffectRunner<Action: Sendable> {
     package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
 
     /// Runs `effect`: synchronous `.send` actions are appended to `immediate`; started tasks to
-    /// `started`.
+    /// `started`; child scopes that start tasks are registered in `scopes`.
     func run(
         _ effect: Effect<Action>,
         dependencies: DependencyValues,
+        scopes: ScopeRegistry,
         immediate: inout [Action],
         started: inout [Task<Void, Never>]
     ) {
-        run(effect, ids: [], dependencies: dependencies, immediate: &immediate, started: &started)
+        run(effect, ids: [], namespace: nil, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
     }
 
     private func run(
         _ effect: Effect<Action>,
         ids: [EffectID],
+        namespace: EffectScopeID?,
         dependencies: DependencyValues,
+        scopes: ScopeRegistry,
         immediate: inout [Action],
         started: inout [Task<Void, Never>]
     ) {
@@ -48,13 +51,21 @@ package final class EffectRunner<Action: Sendable> {
             started.append(launch(priority: priority, work: work, ids: ids, dependencies: dependencies))
         case let .merge(effects):
             for effect in effects {
-                run(effect, ids: ids, dependencies: dependencies, immediate: &immediate, started: &started)
+                run(effect, ids: ids, namespace: namespace, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
             }
         case let .cancellable(id, cancelInFlight, inner):
+            let id = namespace.map(id.within) ?? id
             if cancelInFlight { cancel(id) }
-            run(inner, ids: ids + [id], dependencies: dependencies, immediate: &immediate, started: &started)
+            run(inner, ids: ids + [id], namespace: namespace, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
         case let .cancel(id):
-            cancel(id)
+            cancel(namespace.map(id.within) ?? id)
+        case let .scoped(scope, inner):
+            // The innermost scope namespaces the ids declared in it; every task of the child
+            // (and of its own children) is registered under the child's scope id, which the
+            // Store cancels once the liveness check fails.
+            let scopeID = EffectScopeID(scope.path)
+            if inner.startsTasks { scopes.register(scopeID, isAlive: scope.isAlive) }
+            run(inner, ids: ids + [EffectScopeID.effectID(scopeID)], namespace: scopeID, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
         }
     }
 

@@ -1,81 +1,34 @@
-/// Where in the Store's state the reducer now running lives, and where child scopes register.
+/// A child scope (a presentation, an element, a stack entry) that an effect belongs to.
 ///
-/// `Scope`, `ifLet` and `forEach` extend the path while their child runs. A child scope
-/// (a presentation, an element, a stack entry) registers a liveness check over the root state;
-/// after every action the Store asks each check and cancels the effects of children that are
-/// gone, however they were removed (by their parent, by an ancestor, or by anyone else).
-// Created and read only inside one Store's synchronous processing loop, on its executor.
-final class ScopeContext: @unchecked Sendable {
-    /// One step from a parent's state to a child's, as a key and a projection of `Any`.
-    final class PathNode {
-        let parent: PathNode?
-        let key: AnyHashable
-        let project: (Any) -> Any?
+/// `ifLet` and the `forEach`s wrap a child's effect in `.scoped(ChildScope, …)` with the child's
+/// key and a liveness check over the parent's state. As the effect travels up through each
+/// enclosing `Scope`/`ifLet`/`forEach`, `Effect.lifted(key:project:)` prepends that level's key
+/// and composes that level's projection, so when the effect reaches the Store the path starts at
+/// the root and the check reads the root state. Only effects pay for this: an action whose
+/// reducers return `.none` builds no path, allocates nothing and touches no task-local.
+///
+/// The Store registers the scope when a task starts inside it; after every action it asks
+/// each registered check and cancels the effects of children that are gone, however they were
+/// removed (by their parent, by an ancestor, or by anyone else).
+// The closures capture key paths and ids and are called only on the owning Store's executor.
+struct ChildScope: @unchecked Sendable {
+    /// The keys from the level the effect has been lifted to down to the child.
+    var path: [AnyHashable]
+    /// Whether the child still exists in the state of the level the effect has been lifted to.
+    var isAlive: (Any) -> Bool
 
-        init(parent: PathNode?, key: AnyHashable, project: @escaping (Any) -> Any?) {
-            self.parent = parent
-            self.key = key
-            self.project = project
+    /// The same scope seen from one level up: `project` goes from that level's state to the
+    /// state the scope was expressed in (nil when it is gone).
+    func lifted(key: AnyHashable, project: @escaping (Any) -> Any?) -> ChildScope {
+        let isAlive = self.isAlive
+        return ChildScope(path: [key] + path) { state in
+            guard let child = project(state) else { return false }
+            return isAlive(child)
         }
-
-        var keys: [AnyHashable] {
-            var keys: [AnyHashable] = []
-            var node: PathNode? = self
-            while let current = node {
-                keys.append(current.key)
-                node = current.parent
-            }
-            return keys.reversed()
-        }
-
-        /// Walks from the root state down to this node's state.
-        func resolve(_ root: Any) -> Any? {
-            guard let parentState = parent.map({ $0.resolve(root) }) ?? root else { return nil }
-            return project(parentState)
-        }
-    }
-
-    /// The registry of live child scopes of one Store.
-    let registry: ScopeRegistry
-    let node: PathNode?
-
-    init(registry: ScopeRegistry, node: PathNode?) {
-        self.registry = registry
-        self.node = node
-    }
-
-    // Each Store sets this around its own reduce calls only, on its own executor, and the
-    // values never escape that synchronous call.
-    @TaskLocal static var current: ScopeContext?
-
-    /// Runs `body` with the path extended by one step.
-    static func within<R>(key: AnyHashable, project: @escaping (Any) -> Any?, _ body: () -> R) -> R {
-        guard let context = current else { return body() }
-        let child = ScopeContext(
-            registry: context.registry,
-            node: PathNode(parent: context.node, key: key, project: project)
-        )
-        return $current.withValue(child, operation: body)
-    }
-
-    /// Registers a child scope at the current path whose liveness `isAlive` decides from the
-    /// parent's state, and returns its id.
-    static func registerChild(
-        key: AnyHashable,
-        isAlive: @escaping (Any) -> Bool
-    ) -> EffectScopeID {
-        guard let context = current else { return EffectScopeID([key]) }
-        let id = EffectScopeID((context.node?.keys ?? []) + [key])
-        let node = context.node
-        context.registry.register(id) { root in
-            guard let parentState = node.map({ $0.resolve(root) }) ?? root else { return false }
-            return isAlive(parentState)
-        }
-        return id
     }
 }
 
-/// The child scopes of one Store that have effects, each with its liveness check.
+/// The child scopes of one Store that have started effects, each with its liveness check.
 final class ScopeRegistry {
     private var checks: [EffectScopeID: (Any) -> Bool] = [:]
 
@@ -85,9 +38,11 @@ final class ScopeRegistry {
         if checks[id] == nil { checks[id] = isAlive }
     }
 
-    /// Removes and returns the scopes that are no longer in `root`.
+    /// Removes and returns the scopes that are no longer in `root` (empty, without allocating,
+    /// when every child is alive).
     func removeDead(in root: Any) -> [EffectScopeID] {
-        let dead = checks.filter { !$0.value(root) }.map(\.key)
+        var dead: [EffectScopeID] = []
+        for (id, isAlive) in checks where !isAlive(root) { dead.append(id) }
         for id in dead { checks[id] = nil }
         return dead
     }

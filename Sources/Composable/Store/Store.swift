@@ -47,7 +47,7 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     /// Sends several actions as one batch: the observer hears once.
     public func send(_ actions: [R.Action]) {
-        for action in actions { _ = core.process(action) }
+        _ = core.process(contentsOf: actions)
         notify()
     }
 

@@ -29,35 +29,59 @@ package final class StoreCore<R: Reducer> {
     /// nil when a processing loop is already running (the action then waits in the buffer and
     /// that loop reduces it, in order).
     package func process(_ action: R.Action) -> [Task<Void, Never>]? {
-        buffer.append(action)
-        guard !isProcessing else { return nil }
-        isProcessing = true
-        defer { isProcessing = false }
+        guard !isProcessing else {
+            buffer.append(action)
+            return nil
+        }
         var started: [Task<Void, Never>] = []
-        let context = ScopeContext(registry: scopes, node: nil)
+        // The Store's dependencies are installed once per processing loop, for its reducers.
         DependencyValues.$current.withValue(dependencies) {
-            ScopeContext.$current.withValue(context) {
-                var index = 0
-                while index < buffer.count {
-                    let next = buffer[index]
-                    index += 1
-                    let effect = reducer.reduce(into: &state, action: next)
-                    didReduce?(next)
-                    if !effect.isNone {
-                        var immediate: [R.Action] = []
-                        effects.run(effect, dependencies: dependencies, immediate: &immediate, started: &started)
-                        buffer.append(contentsOf: immediate)
-                    }
-                    if !scopes.isEmpty {
-                        for dead in scopes.removeDead(in: state) {
-                            effects.cancel(EffectScopeID.effectID(dead))
-                        }
-                    }
-                }
-                buffer.removeAll(keepingCapacity: true)
-            }
+            drain(action, started: &started)
         }
         return started
+    }
+
+    /// Reduces `actions` one after another, each with everything it sends synchronously before
+    /// the next (the same order as processing them one by one), under one installation of the
+    /// Store's dependencies. Returns the tasks started, or nil when a loop is already running.
+    package func process(contentsOf actions: some Sequence<R.Action>) -> [Task<Void, Never>]? {
+        guard !isProcessing else {
+            buffer.append(contentsOf: actions)
+            return nil
+        }
+        var started: [Task<Void, Never>] = []
+        DependencyValues.$current.withValue(dependencies) {
+            for action in actions { drain(action, started: &started) }
+        }
+        return started
+    }
+
+    /// Reduces `first`, then the actions its effects sent synchronously, in order.
+    private func drain(_ first: R.Action, started: inout [Task<Void, Never>]) {
+        isProcessing = true
+        defer { isProcessing = false }
+        reduce(first, started: &started)
+        guard !buffer.isEmpty else { return }
+        var index = 0
+        while index < buffer.count {
+            let next = buffer[index]
+            index += 1
+            reduce(next, started: &started)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func reduce(_ action: R.Action, started: inout [Task<Void, Never>]) {
+        let effect = reducer.reduce(into: &state, action: action)
+        didReduce?(action)
+        if !effect.isNone {
+            effects.run(effect, dependencies: dependencies, scopes: scopes, immediate: &buffer, started: &started)
+        }
+        if !scopes.isEmpty {
+            for dead in scopes.removeDead(in: state) {
+                effects.cancel(EffectScopeID.effectID(dead))
+            }
+        }
     }
 
     package func tearDown() {
