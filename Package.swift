@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient"]),
         .target(name: "StateSync"),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync"]),
         .target(
             name: "PokedexServer",
             dependencies: [
@@ -48,7 +49,7 @@ let package = Package(
 
         // Thin executables.
         .executableTarget(name: "pokedex-server", dependencies: ["PokedexServer"]),
-        .executableTarget(name: "pokedex-loadtest", dependencies: ["PokedexServer", "WebSocketServer", "StateSync"]),
+        .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI"]),
 
@@ -63,6 +64,7 @@ let package = Package(
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "PokedexServerTests", dependencies: ["PokedexServer", "StateSync", "WebSocketServer"]),
+        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),
     ],
     swiftLanguageModes: [.v6]
 )

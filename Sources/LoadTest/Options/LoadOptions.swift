@@ -1,0 +1,59 @@
+/// `pokedex-loadtest` options. Every run is bounded: counts and durations have upper limits.
+public struct LoadOptions: Sendable, Equatable {
+    public var target = LoadTarget(host: "127.0.0.1", port: 8080)
+    public var sessions = 100
+    /// New connections per second.
+    public var ramp = 500.0
+    /// Seconds of activity after the last session connected (idle: seconds held).
+    public var duration = 10.0
+    /// Mean seconds between one session's actions (each wait is 0.5–1.5 times this).
+    public var thinkTime = 1.0
+    public var scenario = ScenarioKind.browse
+    public var seed: UInt64 = 1
+    public var jsonPath: String?
+    public var htmlPath: String?
+    public var serverPID: Int32?
+    /// Loopback source addresses to spread connections over (127.0.0.1 … 127.0.0.N).
+    public var sources = 1
+    public var allowRemote = false
+    /// More errors than this make the exit status non-zero.
+    public var maxErrors = 0
+
+    public init() {}
+
+    static let sessionLimit = 1...19_000
+    static let durationLimit = 0.0...3_600.0
+}
+
+public enum ScenarioKind: String, Sendable, CaseIterable {
+    case browse, favorites, idle, reconnect
+}
+
+/// Where the server is: `host:port`, with `/ws` for the websocket.
+public struct LoadTarget: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Parses `http://host:port` (a path, if any, is ignored; the websocket is at `/ws`).
+    init?(url: String) {
+        guard url.hasPrefix("http://") else { return nil }
+        let authority = url.dropFirst("http://".count).prefix { $0 != "/" }
+        guard let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]),
+              (1...65535).contains(port), colon > authority.startIndex else { return nil }
+        host = String(authority[..<colon])
+        self.port = port
+    }
+
+    /// 127.0.0.0/8 and `localhost`; names other than `localhost` are not resolved.
+    public var isLoopback: Bool {
+        if host == "localhost" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return false }
+        return parts[0] == "127"
+    }
+}

@@ -1,0 +1,55 @@
+extension Report {
+    /// The report of a finished run from what the recorder measured and the scenario found.
+    init(options: LoadOptions, tallies: Recorder.Tallies, outcome: ScenarioOutcome, elapsed: Duration) {
+        scenario = options.scenario.rawValue
+        target = "http://\(options.target.host):\(options.target.port)"
+        sessions = options.sessions
+        elapsedSeconds = elapsed.seconds
+        connectedSessions = tallies.ready
+        heldSessions = outcome.heldSessions
+        connectsPerSecond = tallies.connects.rate(tallies.ready)
+        connect = Latency(tallies.connect)
+        actionToPatch = Latency(tallies.action)
+        fanout = Latency(tallies.fanout)
+        actionsSent = tallies.actionsSent
+        actionsPerSecond = tallies.actions.rate(tallies.actionsSent)
+        patchesReceived = tallies.patchesReceived
+        patchesPerSecond = tallies.patches.rate(tallies.patchesReceived)
+        bytesIn = tallies.bytesIn
+        bytesOut = tallies.bytesOut
+        errorCount = tallies.errorCount
+        errors = tallies.errors
+        errorExamples = tallies.errorExamples
+        closeCodes = Dictionary(uniqueKeysWithValues: tallies.closeCodes.map { (String($0.key), $0.value) })
+        convergence = outcome.convergence.map {
+            Convergence(checked: $0.checked, matched: $0.matched, passed: $0.passed, detail: $0.detail)
+        }
+        serverMemory = outcome.serverRSS.map {
+            Memory(beforeKiB: $0.beforeKiB, afterKiB: $0.afterKiB, kibPerSession: $0.kibPerSession)
+        }
+        let resumes = tallies.resumedByPatches + tallies.resumedBySnapshot
+        resume = options.scenario == .reconnect || resumes > 0
+            ? Resume(byPatches: tallies.resumedByPatches, bySnapshot: tallies.resumedBySnapshot, seconds: outcome.resumeSeconds)
+            : nil
+        timeline = tallies.actionBySecond.enumerated().compactMap { second, histogram in
+            histogram.count == 0 ? nil : Second(
+                second: second, count: Int(histogram.count), p50: histogram.milliseconds(50),
+                p99: histogram.milliseconds(99), max: histogram.maxMilliseconds)
+        }
+        failure = outcome.failure
+        maxErrors = options.maxErrors
+    }
+}
+
+extension Report.Latency {
+    init(_ histogram: LatencyHistogram) {
+        count = Int(histogram.count)
+        p50 = histogram.milliseconds(50)
+        p95 = histogram.milliseconds(95)
+        p99 = histogram.milliseconds(99)
+        max = histogram.maxMilliseconds
+        buckets = histogram.buckets.map {
+            Report.Bucket(fromMs: Double($0.range.lowerBound) / 1000, toMs: Double($0.range.upperBound + 1) / 1000, count: Int($0.count))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension Report {
+    /// The report as JSON (keys sorted, so runs diff cleanly).
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// The report as the lines printed at the end of a run.
+    public var text: String {
+        var lines = [
+            "scenario \(scenario) against \(target): \(sessions) sessions, \(format(elapsedSeconds)) s",
+            "connect (TCP + upgrade + welcome + snapshot): \(connectedSessions) connected, \(format(connectsPerSecond))/s, "
+                + "p50 \(format(connect.p50)) ms, p95 \(format(connect.p95)) ms, p99 \(format(connect.p99)) ms",
+            "action→patch: \(actionToPatch.count) acknowledged, p50 \(format(actionToPatch.p50)) ms, p95 \(format(actionToPatch.p95)) ms, "
+                + "p99 \(format(actionToPatch.p99)) ms, max \(format(actionToPatch.max)) ms",
+        ]
+        if fanout.count > 0 {
+            lines.append("fan-out to every member: \(fanout.count) writes, p50 \(format(fanout.p50)) ms, p99 \(format(fanout.p99)) ms, max \(format(fanout.max)) ms")
+        }
+        lines.append("throughput: \(actionsSent) actions (\(format(actionsPerSecond))/s), \(patchesReceived) patches (\(format(patchesPerSecond))/s), "
+            + "\(bytesIn) bytes in, \(bytesOut) bytes out")
+        if let heldSessions { lines.append("held: \(heldSessions) sessions open at once") }
+        if let serverMemory {
+            lines.append("server RSS: \(serverMemory.beforeKiB) KiB → \(serverMemory.afterKiB) KiB, \(format(serverMemory.kibPerSession)) KiB per session")
+        }
+        if let resume {
+            lines.append("resume: \(resume.byPatches) by patches, \(resume.bySnapshot) by snapshot"
+                + (resume.seconds.map { ", all in \(format($0)) s" } ?? ""))
+        }
+        if let convergence {
+            lines.append("convergence: \(convergence.passed ? "passed" : "FAILED"), \(convergence.matched)/\(convergence.checked) copies equal a fresh snapshot"
+                + (convergence.detail.map { "; \($0)" } ?? ""))
+        }
+        let codes = closeCodes.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
+        lines.append("close codes: \(codes.isEmpty ? "none" : codes)")
+        let kinds = errors.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
+        lines.append("errors: \(errorCount)\(kinds.isEmpty ? "" : " (\(kinds))"), allowed \(maxErrors)")
+        lines += errorExamples.prefix(5).map { "  e.g. \($0)" }
+        if let failure { lines.append("FAILED: \(failure)") }
+        lines.append(passed ? "result: passed" : "result: FAILED")
+        return lines.joined(separator: "\n")
+    }
+}
+
+func format(_ value: Double) -> String {
+    String(format: value >= 100 ? "%.0f" : "%.2f", value)
+}

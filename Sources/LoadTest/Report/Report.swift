@@ -1,0 +1,81 @@
+/// What a run measured, as printed, written with `--json` and drawn with `--html`.
+/// Latencies are in milliseconds.
+public struct Report: Codable, Sendable, Equatable {
+    public struct Latency: Codable, Sendable, Equatable {
+        public var count: Int
+        public var p50: Double
+        public var p95: Double
+        public var p99: Double
+        public var max: Double
+        /// Non-empty histogram buckets: lowest value in the bucket (ms) and count.
+        public var buckets: [Bucket]
+    }
+
+    public struct Bucket: Codable, Sendable, Equatable {
+        public var fromMs: Double
+        public var toMs: Double
+        public var count: Int
+    }
+
+    /// One second of the run: how many actions were acknowledged and how fast.
+    public struct Second: Codable, Sendable, Equatable {
+        public var second: Int
+        public var count: Int
+        public var p50: Double
+        public var p99: Double
+        public var max: Double
+    }
+
+    public struct Convergence: Codable, Sendable, Equatable {
+        public var checked: Int
+        public var matched: Int
+        public var passed: Bool
+        public var detail: String?
+    }
+
+    public struct Memory: Codable, Sendable, Equatable {
+        public var beforeKiB: Int
+        public var afterKiB: Int
+        public var kibPerSession: Double
+    }
+
+    public struct Resume: Codable, Sendable, Equatable {
+        public var byPatches: Int
+        public var bySnapshot: Int
+        public var seconds: Double?
+    }
+
+    public var scenario: String
+    public var target: String
+    public var sessions: Int
+    public var elapsedSeconds: Double
+    public var connectedSessions: Int
+    public var heldSessions: Int?
+    public var connectsPerSecond: Double
+    public var connect: Latency
+    public var actionToPatch: Latency
+    public var fanout: Latency
+    public var actionsSent: Int
+    public var actionsPerSecond: Double
+    public var patchesReceived: Int
+    public var patchesPerSecond: Double
+    public var bytesIn: Int
+    public var bytesOut: Int
+    public var errorCount: Int
+    public var errors: [String: Int]
+    public var errorExamples: [String]
+    /// Close codes of every connection that ended, as strings ("1000": 42).
+    public var closeCodes: [String: Int]
+    public var convergence: Convergence?
+    public var serverMemory: Memory?
+    public var resume: Resume?
+    public var timeline: [Second]
+    /// Why the scenario could not run at all.
+    public var failure: String?
+    public var maxErrors: Int
+
+    /// Ran, no more errors than allowed, and converged where convergence was checked.
+    public var passed: Bool {
+        failure == nil && errorCount <= maxErrors && (convergence?.passed ?? true)
+    }
+}

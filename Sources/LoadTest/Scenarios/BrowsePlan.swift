@@ -1,0 +1,61 @@
+import StateSync
+
+/// What a browsing user does next, chosen from what is on their screen: scroll to load the next
+/// page while there is one, search "pi" and clear it again, open a row's detail and close it.
+///
+/// The server applies a search after a debounce, so for `searchSettle` after changing it the
+/// rows on screen are about to be replaced: no row is opened then (it could be gone), nor while
+/// an earlier action is unanswered (the copy may be about to change).
+struct BrowsePlan: Sendable {
+    enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
+
+    static let searchSettle: Duration = .seconds(1)
+
+    private var rng: SplitMix
+    private var step = 0
+    private var lastSearchAt: ContinuousClock.Instant?
+
+    init(seed: UInt64) {
+        rng = SplitMix(seed: seed)
+    }
+
+    /// The next action for a session whose copy is `state`.
+    mutating func nextAction(for state: JSONValue, awaitingAnswer: Bool = false, at now: ContinuousClock.Instant = .now) -> JSONValue {
+        if let destination = state["destination"], !destination.isNull {
+            return ["destination": ["dismiss": [:]]]
+        }
+        let list = state["list"]
+        let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
+        if awaitingAnswer || lastSearchAt.map({ now - $0 < Self.searchSettle }) ?? false {
+            return canScroll ? ["list": ["reachedEnd": [:]]] : ["dismissNotice": [:]]
+        }
+        let move = Move.allCases[step % Move.allCases.count]
+        step += 1
+        switch move {
+        case .scroll, .scrollAgain:
+            if canScroll { return ["list": ["reachedEnd": [:]]] }
+            return open(list) ?? search(list, at: now)
+        case .open, .openAgain:
+            return open(list) ?? search(list, at: now)
+        case .search:
+            return search(list, at: now)
+        }
+    }
+
+    /// A wait between 0.5 and 1.5 times `mean`.
+    mutating func thinkTime(mean: Double) -> Duration {
+        .seconds(mean * Double.random(in: 0.5..<1.5, using: &rng))
+    }
+
+    private mutating func open(_ list: JSONValue?) -> JSONValue? {
+        let rows = (list?["pages"]?.arrayValue ?? []).flatMap { $0.arrayValue ?? [] }
+        guard let row = rows.randomElement(using: &rng), let id = row["id"]?.intValue else { return nil }
+        return ["list": ["rowTapped": ["id": .int(id)]]]
+    }
+
+    private mutating func search(_ list: JSONValue?, at now: ContinuousClock.Instant) -> JSONValue {
+        lastSearchAt = now
+        let text = list?["search"] == "" ? "pi" : ""
+        return ["list": ["binding": ["search": .string(text)]]]
+    }
+}

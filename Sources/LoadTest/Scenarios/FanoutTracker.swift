@@ -1,0 +1,70 @@
+import StateSync
+import Synchronization
+
+/// Star writes in flight to the members of one shared list: a write is done when every member's
+/// copy shows the new value; its fan-out latency is from the writer's send to that moment.
+final class FanoutTracker: SessionObserver {
+    private struct Write {
+        var expected: Bool
+        var sentAt: ContinuousClock.Instant
+        var waitingFor: Set<Int>
+    }
+
+    private let recorder: Recorder
+    private let writes = Mutex<[Int: Write]>([:])
+    /// Session indices of every member (the owner included).
+    private let members: Mutex<Set<Int>> = Mutex([])
+
+    init(recorder: Recorder) {
+        self.recorder = recorder
+    }
+
+    func setMembers(_ indices: Set<Int>) {
+        members.withLock { $0 = indices }
+    }
+
+    var pendingIDs: Set<Int> { writes.withLock { Set($0.keys) } }
+
+    /// A writer is about to toggle `id` so that its star becomes `expected`.
+    func begin(id: Int, expected: Bool) {
+        let everyone = members.withLock { $0 }
+        writes.withLock { $0[id] = Write(expected: expected, sentAt: .now, waitingFor: everyone) }
+    }
+
+    /// The write of `id` was never sent.
+    func cancel(id: Int) {
+        writes.withLock { $0[id] = nil }
+    }
+
+    func session(_ session: SimulatedSession, applied ops: [PatchOperation], state: JSONValue) {
+        let touched = Self.favoriteIDs(touchedBy: ops, pending: pendingIDs)
+        guard !touched.isEmpty else { return }
+        let favorites = state["favorites"]
+        let now = ContinuousClock.now
+        writes.withLock { writes in
+            for id in touched {
+                guard var write = writes[id] else { continue }
+                let shown = favorites?[String(id)] == true
+                guard shown == write.expected, write.waitingFor.remove(session.index) != nil else { continue }
+                if write.waitingFor.isEmpty {
+                    recorder.fannedOut(after: now - write.sentAt)
+                    writes[id] = nil
+                } else {
+                    writes[id] = write
+                }
+            }
+        }
+    }
+
+    /// Ids whose star an op may have changed: `/favorites/25`, or all pending ones when the
+    /// whole `/favorites` object was replaced.
+    static func favoriteIDs(touchedBy ops: [PatchOperation], pending: Set<Int>) -> Set<Int> {
+        var ids: Set<Int> = []
+        for op in ops where op.path.hasPrefix("/favorites") {
+            let rest = op.path.dropFirst("/favorites".count)
+            if rest.isEmpty { return pending }
+            if rest.hasPrefix("/"), let id = Int(rest.dropFirst()) { ids.insert(id) }
+        }
+        return ids
+    }
+}

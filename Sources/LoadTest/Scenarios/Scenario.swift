@@ -1,0 +1,28 @@
+/// One kind of load: it creates its sessions on the run, drives them, and says what it found
+/// beyond what the recorder measured.
+protocol Scenario: Sendable {
+    func run(_ run: LoadRun) async throws -> ScenarioOutcome
+}
+
+/// A scenario's findings for the report.
+struct ScenarioOutcome: Sendable, Equatable {
+    var convergence: Convergence?
+    /// idle: sessions held open at once, and the server's resident memory around connecting them.
+    var heldSessions: Int?
+    var serverRSS: ServerMemory?
+    /// reconnect: seconds from the first resume to the last session caught up.
+    var resumeSeconds: Double?
+    /// Why the scenario could not run at all (e.g. the server lacks a feature it needs).
+    var failure: String?
+}
+
+extension ScenarioKind {
+    var scenario: any Scenario {
+        switch self {
+        case .browse: BrowseScenario()
+        case .favorites: FavoritesScenario()
+        case .idle: IdleScenario()
+        case .reconnect: ReconnectScenario()
+        }
+    }
+}

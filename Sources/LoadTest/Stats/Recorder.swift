@@ -1,0 +1,148 @@
+import Synchronization
+
+/// Everything measured during a run. Sessions record from the client's service thread and the
+/// scheduler; the progress line and the report read it; hence the lock.
+final class Recorder: Sendable {
+    struct Tallies: Sendable {
+        var connect = LatencyHistogram()
+        var action = LatencyHistogram()
+        var fanout = LatencyHistogram()
+        /// Action latencies by second of the run, for the latency-over-time plot.
+        var actionBySecond: [LatencyHistogram] = []
+        var ready = 0
+        var open = 0
+        var failedConnects = 0
+        var actionsSent = 0
+        var patchesReceived = 0
+        var bytesIn = 0
+        var bytesOut = 0
+        var errors: [String: Int] = [:]
+        var errorExamples: [String] = []
+        var closeCodes: [UInt16: Int] = [:]
+        var resumedByPatches = 0
+        var resumedBySnapshot = 0
+        var lastResumeAt: ContinuousClock.Instant?
+        var verified = 0
+        var lastReceivedAt = ContinuousClock.now
+        /// Activity windows, for the rates.
+        var connects = Window()
+        var actions = Window()
+        var patches = Window()
+        var errorCount: Int { errors.values.reduce(0, +) }
+    }
+
+    static let exampleLimit = 20
+    let startedAt: ContinuousClock.Instant
+    private let tallies = Mutex(Tallies())
+
+    init(startedAt: ContinuousClock.Instant = .now) {
+        self.startedAt = startedAt
+    }
+
+    var snapshot: Tallies { tallies.withLock { $0 } }
+
+    var lastReceivedAt: ContinuousClock.Instant { tallies.withLock { $0.lastReceivedAt } }
+
+    func read<T>(_ body: (Tallies) -> T) -> T { tallies.withLock { body($0) } }
+
+    /// A first connection (not a resume) is being made.
+    func connecting(at now: ContinuousClock.Instant) {
+        tallies.withLock { $0.connects.note(now) }
+    }
+
+    func connected(after duration: Duration) {
+        let now = ContinuousClock.now
+        tallies.withLock {
+            $0.connects.note(now)
+            $0.connect.record(duration)
+            $0.ready += 1
+        }
+    }
+
+    func opened() { tallies.withLock { $0.open += 1 } }
+
+    func closed(code: UInt16, expected: Bool, wasOpen: Bool) {
+        tallies.withLock {
+            if wasOpen { $0.open -= 1 }
+            $0.closeCodes[code, default: 0] += 1
+        }
+        if !expected { error("closed_\(code)", "connection closed unexpectedly with \(code)") }
+    }
+
+    func connectFailed(_ message: String) {
+        tallies.withLock { $0.failedConnects += 1 }
+        error("connect_failed", message)
+    }
+
+    func sent(bytes: Int, isAction: Bool) {
+        let now = ContinuousClock.now
+        tallies.withLock {
+            $0.bytesOut += bytes
+            if isAction {
+                $0.actionsSent += 1
+                $0.actions.note(now)
+            }
+        }
+    }
+
+    func received(bytes: Int, isPatch: Bool) {
+        let now = ContinuousClock.now
+        tallies.withLock {
+            $0.lastReceivedAt = now
+            $0.bytesIn += bytes
+            if isPatch {
+                $0.patchesReceived += 1
+                $0.patches.note(now)
+            }
+        }
+    }
+
+    func acknowledged(after duration: Duration, at now: ContinuousClock.Instant) {
+        let second = max(0, Int((now - startedAt).components.seconds))
+        tallies.withLock {
+            $0.action.record(duration)
+            if second >= $0.actionBySecond.count {
+                $0.actionBySecond += Array(repeating: LatencyHistogram(), count: second - $0.actionBySecond.count + 1)
+            }
+            $0.actionBySecond[second].record(duration)
+        }
+    }
+
+    func fannedOut(after duration: Duration) {
+        tallies.withLock { $0.fanout.record(duration) }
+    }
+
+    func resumed(byPatches: Bool, at now: ContinuousClock.Instant) {
+        tallies.withLock {
+            if byPatches { $0.resumedByPatches += 1 } else { $0.resumedBySnapshot += 1 }
+            $0.lastResumeAt = max($0.lastResumeAt ?? now, now)
+        }
+    }
+
+    func verified() { tallies.withLock { $0.verified += 1 } }
+
+    /// One error of `kind` (a short snake_case name); the first few messages are kept as examples.
+    func error(_ kind: String, _ message: String) {
+        tallies.withLock {
+            $0.errors[kind, default: 0] += 1
+            if $0.errorExamples.count < Self.exampleLimit { $0.errorExamples.append("\(kind): \(message)") }
+        }
+    }
+}
+
+/// The first and last moment something happened.
+struct Window: Sendable {
+    var first: ContinuousClock.Instant?
+    var last: ContinuousClock.Instant?
+
+    mutating func note(_ instant: ContinuousClock.Instant) {
+        if first == nil { first = instant }
+        last = instant
+    }
+
+    /// `count` events per second over the window (0 when it is empty or a single instant).
+    func rate(_ count: Int) -> Double {
+        guard let first, let last, last > first else { return 0 }
+        return Double(count) / (last - first).seconds
+    }
+}
