@@ -1,0 +1,57 @@
+@testable import LoadTest
+import XCTest
+
+final class LoadOptionsTests: XCTestCase {
+    func testDefaults() throws {
+        let options = try LoadOptions.parse([])
+        XCTAssertEqual(options.target, LoadTarget(host: "127.0.0.1", port: 8080))
+        XCTAssertEqual(options.scenario, .browse)
+        XCTAssertEqual(options.maxErrors, 0)
+        XCTAssertFalse(options.allowRemote)
+    }
+
+    func testEveryOption() throws {
+        let options = try LoadOptions.parse([
+            "--url", "http://127.0.0.1:9000/", "--sessions", "1500", "--ramp", "3000", "--duration", "2.5",
+            "--think-time", "0.1", "--scenario", "reconnect", "--seed", "9", "--json", "r.json", "--html", "r.html",
+            "--server-pid", "1234", "--sources", "4", "--max-errors", "3",
+        ])
+        XCTAssertEqual(options.target, LoadTarget(host: "127.0.0.1", port: 9000))
+        XCTAssertEqual(options.sessions, 1500)
+        XCTAssertEqual(options.ramp, 3000)
+        XCTAssertEqual(options.duration, 2.5)
+        XCTAssertEqual(options.thinkTime, 0.1)
+        XCTAssertEqual(options.scenario, .reconnect)
+        XCTAssertEqual(options.seed, 9)
+        XCTAssertEqual(options.jsonPath, "r.json")
+        XCTAssertEqual(options.htmlPath, "r.html")
+        XCTAssertEqual(options.serverPID, 1234)
+        XCTAssertEqual(options.sources, 4)
+        XCTAssertEqual(options.maxErrors, 3)
+    }
+
+    func testARemoteTargetIsRefusedWithoutAllowRemote() {
+        XCTAssertThrowsError(try LoadOptions.parse(["--url", "http://10.0.0.5:8080"])) { error in
+            guard case .invalid(let message) = error as? LoadOptions.ParseError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("not a loopback address"), message)
+        }
+        XCTAssertThrowsError(try LoadOptions.parse(["--url", "http://example.com:80"]))
+        XCTAssertEqual(try LoadOptions.parse(["--url", "http://10.0.0.5:8080", "--allow-remote"]).target.host, "10.0.0.5")
+        XCTAssertEqual(try LoadOptions.parse(["--url", "http://localhost:8080"]).target.host, "localhost")
+        XCTAssertEqual(try LoadOptions.parse(["--url", "http://127.1.2.3:8080"]).target.host, "127.1.2.3")
+    }
+
+    func testSourcesNeedALoopbackTarget() {
+        XCTAssertThrowsError(try LoadOptions.parse(["--url", "http://10.0.0.5:8080", "--allow-remote", "--sources", "2"]))
+    }
+
+    func testBadValuesAreRefusedWithTheReason() {
+        for arguments in [["--sessions", "0"], ["--sessions", "20000"], ["--url", "ws://127.0.0.1:1"], ["--url", "http://127.0.0.1"],
+                          ["--scenario", "stampede"], ["--duration", "-1"], ["--think-time"], ["--bogus"]] {
+            XCTAssertThrowsError(try LoadOptions.parse(arguments), "\(arguments)") { error in
+                guard case .invalid = error as? LoadOptions.ParseError else { return XCTFail("\(arguments): \(error)") }
+            }
+        }
+        XCTAssertThrowsError(try LoadOptions.parse(["--help"])) { XCTAssertEqual($0 as? LoadOptions.ParseError, .help) }
+    }
+}

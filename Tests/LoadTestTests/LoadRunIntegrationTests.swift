@@ -1,0 +1,60 @@
+@testable import LoadTest
+import PokedexServer
+import XCTest
+
+/// The load tester against the real server, in process on an ephemeral loopback port.
+final class LoadRunIntegrationTests: XCTestCase {
+    var server: PokedexServer!
+
+    override func setUp() async throws {
+        var options = ServerOptions()
+        options.port = 0
+        options.graceSeconds = 60
+        server = try PokedexServer(options: options)
+        try server.start()
+    }
+
+    override func tearDown() async throws {
+        server.shutdown()
+    }
+
+    func options(_ scenario: ScenarioKind, sessions: Int, duration: Double) -> LoadOptions {
+        var options = LoadOptions()
+        options.target = LoadTarget(host: "127.0.0.1", port: server.port)
+        options.scenario = scenario
+        options.sessions = sessions
+        options.duration = duration
+        options.thinkTime = 0.2
+        options.ramp = 200
+        return options
+    }
+
+    func testFiftyBrowsingSessionsRunWithoutErrorsAndConverge() async throws {
+        let report = try await LoadTester.run(options(.browse, sessions: 50, duration: 5))
+        XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
+        XCTAssertEqual(report.connectedSessions, 50)
+        XCTAssertGreaterThan(report.actionToPatch.count, 50 * 5, "every session acted several times")
+        XCTAssertEqual(report.convergence?.checked, 50)
+        XCTAssertEqual(report.convergence?.passed, true)
+        XCTAssertTrue(report.passed)
+    }
+
+    func testDroppedSessionsResumeByPatches() async throws {
+        let report = try await LoadTester.run(options(.reconnect, sessions: 20, duration: 0))
+        XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
+        XCTAssertEqual(report.resume?.byPatches, 20)
+        XCTAssertEqual(report.resume?.bySnapshot, 0)
+        XCTAssertEqual(report.convergence?.passed, true)
+    }
+
+    func testFavoritesFailsClearlyWhileTheServerIssuesNoTokens() async throws {
+        let report = try await LoadTester.run(options(.favorites, sessions: 3, duration: 1))
+        if report.failure != nil {
+            XCTAssertTrue(report.failure!.contains("token"), report.failure!)
+            XCTAssertFalse(report.passed)
+        } else {
+            XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
+            XCTAssertEqual(report.convergence?.passed, true)
+        }
+    }
+}

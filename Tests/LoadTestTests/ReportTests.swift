@@ -1,0 +1,61 @@
+import Foundation
+@testable import LoadTest
+import XCTest
+
+final class ReportTests: XCTestCase {
+    func makeReport(errors: [String: Int] = [:], convergence: Convergence? = Convergence(checked: 2, matched: 2)) -> Report {
+        var tallies = Recorder.Tallies()
+        for microseconds in [500, 1_000, 1_500, 40_000] { tallies.action.record(microseconds: microseconds) }
+        tallies.actionBySecond = [LatencyHistogram(), tallies.action]
+        tallies.connect.record(microseconds: 2_000)
+        tallies.ready = 2
+        tallies.actionsSent = 4
+        tallies.patchesReceived = 6
+        tallies.bytesIn = 1_234
+        tallies.bytesOut = 567
+        tallies.errors = errors
+        tallies.closeCodes = [1000: 2, 1006: 1]
+        var options = LoadOptions()
+        options.sessions = 2
+        options.maxErrors = 1
+        return Report(options: options, tallies: tallies, outcome: ScenarioOutcome(convergence: convergence), elapsed: .seconds(3))
+    }
+
+    func testJSONHasTheReportedFigures() throws {
+        let data = try makeReport(errors: ["server_forbidden": 1]).jsonData()
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(json["scenario"] as? String, "browse")
+        XCTAssertEqual(json["sessions"] as? Int, 2)
+        let action = try XCTUnwrap(json["actionToPatch"] as? [String: Any])
+        XCTAssertEqual(action["count"] as? Int, 4)
+        XCTAssertEqual(try XCTUnwrap(action["p50"] as? Double), 1.0, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(action["max"] as? Double), 40.0, accuracy: 0.01)
+        for key in ["p95", "p99", "buckets"] { XCTAssertNotNil(action[key], key) }
+        for key in ["p50", "p95", "p99"] { XCTAssertNotNil((json["connect"] as? [String: Any])?[key], key) }
+        XCTAssertNotNil(json["fanout"])
+        XCTAssertEqual(json["bytesIn"] as? Int, 1_234)
+        XCTAssertEqual(json["bytesOut"] as? Int, 567)
+        XCTAssertEqual(json["errors"] as? [String: Int], ["server_forbidden": 1])
+        XCTAssertEqual(json["closeCodes"] as? [String: Int], ["1000": 2, "1006": 1])
+        XCTAssertEqual((json["convergence"] as? [String: Any])?["passed"] as? Bool, true)
+        XCTAssertEqual((json["timeline"] as? [[String: Any]])?.map { $0["second"] as? Int }, [1])
+        XCTAssertEqual(try JSONDecoder().decode(Report.self, from: data), makeReport(errors: ["server_forbidden": 1]))
+    }
+
+    func testPassesOnlyWithinTheErrorThresholdAndWhenConverged() {
+        XCTAssertTrue(makeReport().passed)
+        XCTAssertTrue(makeReport(errors: ["a": 1]).passed, "one error is allowed")
+        XCTAssertFalse(makeReport(errors: ["a": 1, "b": 1]).passed)
+        XCTAssertFalse(makeReport(convergence: Convergence(checked: 2, matched: 1)).passed)
+        XCTAssertFalse(makeReport(convergence: Convergence(checked: 2, matched: 2, detail: "members' favorites differ")).passed)
+    }
+
+    func testTextAndHTMLCarryTheFigures() {
+        let report = makeReport()
+        XCTAssertTrue(report.text.contains("p99"), report.text)
+        XCTAssertTrue(report.text.contains("result: passed"), report.text)
+        XCTAssertTrue(report.html.contains("<svg"), "histograms are inline SVG")
+        XCTAssertTrue(report.html.contains("<polyline"), "latency over time is plotted")
+        XCTAssertFalse(report.html.contains("http://") && report.html.contains("<script src"), "nothing is fetched")
+    }
+}
