@@ -24,7 +24,7 @@ extension Effect {
 
     /// Confines the effect to a child scope: the Store registers it under the scope, so it can
     /// cancel the whole child, and namespaces its cancellation ids by the scope.
-    func scoped(_ scope: ChildScope) -> Self {
+    @usableFromInline func scoped(_ scope: ChildScope) -> Self {
         if isNone { return self }
         return Self(.scoped(scope, self))
     }
@@ -32,7 +32,7 @@ extension Effect {
     /// The effect as seen one level up (a `Scope`, `ifLet` or `forEach` passing a child's effect
     /// to its parent): every child scope inside it gains `key` in front of its path and reads
     /// its liveness through `project`. Effects without child scopes are returned unchanged.
-    func lifted(key: @autoclosure () -> AnyHashable, project: @escaping (Any) -> Any?) -> Self {
+    @usableFromInline func lifted(key: @autoclosure () -> AnyHashable, project: @escaping (Any) -> Any?) -> Self {
         guard containsScopes else { return self }
         return lifting(key: key(), project: project)
     }
@@ -91,5 +91,6 @@ extension Effect {
 
 extension EffectScopeID {
     /// The id under which all of a scope's effects are registered.
+    @usableFromInline
     static func effectID(_ scope: EffectScopeID) -> EffectID { EffectID(scope) }
 }

@@ -1,5 +1,6 @@
 /// Work a reducer asks the Store to do after it changed the state.
 public struct Effect<Action: Sendable>: Sendable {
+    @usableFromInline
     indirect enum Operation: Sendable {
         case none
         /// Delivered synchronously, in the same processing loop, after the current action.
@@ -13,11 +14,11 @@ public struct Effect<Action: Sendable>: Sendable {
         case scoped(ChildScope, Effect<Action>)
     }
 
-    let operation: Operation
+    @usableFromInline let operation: Operation
 
-    init(_ operation: Operation) { self.operation = operation }
+    @inlinable init(_ operation: Operation) { self.operation = operation }
 
-    public static var none: Self { Self(.none) }
+    @inlinable public static var none: Self { Self(.none) }
 
     public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
@@ -68,7 +69,7 @@ public struct Effect<Action: Sendable>: Sendable {
         Self(.cancel(EffectID(id)))
     }
 
-    public var isNone: Bool {
+    @inlinable public var isNone: Bool {
         if case .none = operation { return true }
         return false
     }

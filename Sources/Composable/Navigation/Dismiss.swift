@@ -31,7 +31,7 @@ extension Effect {
     /// Gives every `.run` in this (child) effect a `dismiss` that sends `action` through the
     /// parent. A dismiss from a presentation that is gone does nothing: its effects are
     /// cancelled, and a cancelled effect cannot send.
-    func dismissing(with action: Action) -> Self {
+    @usableFromInline func dismissing(with action: Action) -> Self {
         wrappingRuns { send, work in
             await withDependencies {
                 $0.dismiss = DismissEffect { await send(action) }

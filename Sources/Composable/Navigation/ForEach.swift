@@ -1,6 +1,7 @@
 extension Reducer {
     /// Runs `element` on the element an `.element(id:action:)` names, before this reducer.
     /// An action for an id that is gone is dropped; a removed element's effects are cancelled.
+    @inlinable
     public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable, Element: Reducer>(
         _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
         action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -12,11 +13,24 @@ extension Reducer {
 }
 
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-    let parent: Parent
-    let element: Element
-    let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-    let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+    @usableFromInline let parent: Parent
+    @usableFromInline let element: Element
+    @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+    @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
 
+    @inlinable
+    init(
+        parent: Parent, element: Element,
+        toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+        toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+    ) {
+        self.parent = parent
+        self.element = element
+        self.toElements = toElements
+        self.toElementAction = toElementAction
+    }
+
+    @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         var elementEffect = Effect<Parent.Action>.none
         if case let .element(id, elementAction) = toElementAction.extract(action) {
@@ -28,7 +42,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         return .merge(elementEffect, parentEffect)
     }
 
-    private func reduceElement(id: ID, action: Element.Action, state: inout Parent.State) -> Effect<Parent.Action> {
+    @inlinable
+    func reduceElement(id: ID, action: Element.Action, state: inout Parent.State) -> Effect<Parent.Action> {
         let toElements = self.toElements
         let effect = state[keyPath: toElements].modify(id: id) { element.reduce(into: &$0, action: action) }
         guard let effect, !effect.isNone else { return .none }

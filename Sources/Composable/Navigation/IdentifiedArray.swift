@@ -54,6 +54,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     }
 
     /// Mutates the element with `id` in place.
+    @usableFromInline
     mutating func modify<R>(id: ID, _ body: (inout Element) -> R) -> R? {
         guard let index = indexByID[id] else { return nil }
         return body(&elements[index])

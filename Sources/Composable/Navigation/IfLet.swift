@@ -3,6 +3,7 @@ extension Reducer {
     /// `.dismiss` closes the child after this reducer has seen it. Every effect of a child is
     /// cancelled as soon as the child is no longer presented (dismissed, set to nil from
     /// anywhere, or replaced by another child); the child can close itself with `dismiss`.
+    @inlinable
     public func ifLet<ChildState, ChildAction: Sendable, Destination: Reducer>(
         _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
         action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
@@ -17,11 +18,24 @@ extension Reducer {
 }
 
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-    let parent: Parent
-    let child: Child
-    let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
-    let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
+    @usableFromInline let parent: Parent
+    @usableFromInline let child: Child
+    @usableFromInline let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+    @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
 
+    @inlinable
+    init(
+        parent: Parent, child: Child,
+        toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>,
+        toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
+    ) {
+        self.parent = parent
+        self.child = child
+        self.toPresentationState = toPresentationState
+        self.toPresentationAction = toPresentationAction
+    }
+
+    @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         let presentationAction = toPresentationAction.extract(action)
         var childEffect = Effect<Parent.Action>.none
@@ -37,7 +51,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         return .merge(childEffect, parentEffect)
     }
 
-    private func reduceChild(into state: inout Parent.State, action: Child.Action) -> Effect<Parent.Action> {
+    @inlinable
+    func reduceChild(into state: inout Parent.State, action: Child.Action) -> Effect<Parent.Action> {
         guard let presentationID = state[keyPath: toPresentationState].presentationID else {
             return .none  // An action for a child that is no longer presented is dropped.
         }

@@ -4,7 +4,7 @@ import Synchronization
 /// whenever a different child is presented, so the effects of the old one can be cancelled.
 @propertyWrapper
 public struct PresentationState<State> {
-    private var value: State?
+    @usableFromInline var value: State?
     /// Unique per presentation in the process; nil when nothing is presented.
     public private(set) var presentationID: Int?
 
@@ -34,6 +34,7 @@ public struct PresentationState<State> {
     }
 
     /// Mutates the presented child without touching its identity (used by `ifLet`).
+    @inlinable
     mutating func modifyPresented<R>(_ body: (inout State) -> R) -> R? {
         guard var state = value else { return nil }
         value = nil  // keep the child's storage uniquely referenced while it is mutated

@@ -2,6 +2,7 @@ extension Reducer {
     /// Runs `destination` on the stack entry an `.element(id:action:)` names, before this
     /// reducer; applies `.push` and `.popFrom` after it. A popped entry's effects are
     /// cancelled; an entry can close itself with the `dismiss` dependency.
+    @inlinable
     public func forEach<ElementState: Sendable, ElementAction: Sendable, Destination: Reducer>(
         _ toStack: WritableKeyPath<State, StackState<ElementState>>,
         action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
@@ -13,11 +14,24 @@ extension Reducer {
 }
 
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where Destination.State: Sendable {
-    let parent: Parent
-    let destination: Destination
-    let toStack: WritableKeyPath<Parent.State, StackState<Destination.State>>
-    let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+    @usableFromInline let parent: Parent
+    @usableFromInline let destination: Destination
+    @usableFromInline let toStack: WritableKeyPath<Parent.State, StackState<Destination.State>>
+    @usableFromInline let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
 
+    @inlinable
+    init(
+        parent: Parent, destination: Destination,
+        toStack: WritableKeyPath<Parent.State, StackState<Destination.State>>,
+        toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+    ) {
+        self.parent = parent
+        self.destination = destination
+        self.toStack = toStack
+        self.toStackAction = toStackAction
+    }
+
+    @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         let stackAction = toStackAction.extract(action)
         var elementEffect = Effect<Parent.Action>.none
@@ -38,7 +52,8 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         return .merge(elementEffect, parentEffect)
     }
 
-    private func reduceElement(
+    @inlinable
+    func reduceElement(
         id: StackElementID, action: Destination.Action, state: inout Parent.State
     ) -> Effect<Parent.Action> {
         let toStack = self.toStack

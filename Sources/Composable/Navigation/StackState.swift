@@ -30,6 +30,7 @@ public struct StackState<Element> {
     }
 
     /// Pushes an element under a given id (used by `StackAction.push`).
+    @usableFromInline
     mutating func insert(_ element: Element, id: StackElementID) {
         ids.append(id)
         elements.append(element)
@@ -56,6 +57,7 @@ public struct StackState<Element> {
         elements.removeAll()
     }
 
+    @usableFromInline
     mutating func modify<R>(id: StackElementID, _ body: (inout Element) -> R) -> R? {
         guard let index = ids.firstIndex(of: id) else { return nil }
         return body(&elements[index])

@@ -1,15 +1,17 @@
 /// Runs a child reducer on a slice of the parent's state, for the child's actions.
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
+    @usableFromInline
     enum StatePath {
         case keyPath(WritableKeyPath<ParentState, Child.State>)
         case casePath(CasePath<ParentState, Child.State>)
     }
 
-    let toChildState: StatePath
-    let toChildAction: CasePath<ParentAction, Child.Action>
-    let child: Child
+    @usableFromInline let toChildState: StatePath
+    @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+    @usableFromInline let child: Child
 
     /// A child living in a stored property of the parent.
+    @inlinable
     public init<ChildState, ChildAction>(
         state toChildState: WritableKeyPath<ParentState, ChildState>,
         action toChildAction: CasePath<ParentAction, ChildAction>,
@@ -22,6 +24,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
     /// A child living in one case of an enum state (e.g. a `Destination`). Runs only while the
     /// state is in that case.
+    @inlinable
     public init<ChildState, ChildAction>(
         state toChildState: CasePath<ParentState, ChildState>,
         action toChildAction: CasePath<ParentAction, ChildAction>,
@@ -32,6 +35,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
         self.child = child()
     }
 
+    @inlinable
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(action) else { return .none }
         switch toChildState {

@@ -1,5 +1,6 @@
 /// Starts a Store's effects as tasks and cancels them by id. Owned by one Store and used only
 /// on that Store's executor.
+@usableFromInline
 package final class EffectRunner<Action: Sendable> {
     private var nextTaskID = 0
     private var tasks: [Int: (task: Task<Void, Never>, ids: [EffectID])] = [:]
@@ -23,6 +24,7 @@ package final class EffectRunner<Action: Sendable> {
 
     /// Runs `effect`: synchronous `.send` actions are appended to `immediate`; started tasks to
     /// `started`; child scopes that start tasks are registered in `scopes`.
+    @usableFromInline
     func run(
         _ effect: Effect<Action>,
         dependencies: DependencyValues,
@@ -92,6 +94,7 @@ package final class EffectRunner<Action: Sendable> {
     }
 
     /// Cancels every task registered under `id`.
+    @usableFromInline
     func cancel(_ id: EffectID) {
         guard let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
         for taskID in taskIDs {

@@ -11,11 +11,17 @@
 /// each registered check and cancels the effects of children that are gone, however they were
 /// removed (by their parent, by an ancestor, or by anyone else).
 // The closures capture key paths and ids and are called only on the owning Store's executor.
+@usableFromInline
 struct ChildScope: @unchecked Sendable {
     /// The keys from the level the effect has been lifted to down to the child.
     var path: [AnyHashable]
     /// Whether the child still exists in the state of the level the effect has been lifted to.
     var isAlive: (Any) -> Bool
+
+    @usableFromInline init(path: [AnyHashable], isAlive: @escaping (Any) -> Bool) {
+        self.path = path
+        self.isAlive = isAlive
+    }
 
     /// The same scope seen from one level up: `project` goes from that level's state to the
     /// state the scope was expressed in (nil when it is gone).
@@ -29,10 +35,11 @@ struct ChildScope: @unchecked Sendable {
 }
 
 /// The child scopes of one Store that have started effects, each with its liveness check.
+@usableFromInline
 final class ScopeRegistry {
     private var checks: [EffectScopeID: (Any) -> Bool] = [:]
 
-    var isEmpty: Bool { checks.isEmpty }
+    @usableFromInline var isEmpty: Bool { checks.isEmpty }
 
     func register(_ id: EffectScopeID, isAlive: @escaping (Any) -> Bool) {
         if checks[id] == nil { checks[id] = isAlive }
@@ -40,7 +47,7 @@ final class ScopeRegistry {
 
     /// Removes and returns the scopes that are no longer in `root` (empty, without allocating,
     /// when every child is alive).
-    func removeDead(in root: Any) -> [EffectScopeID] {
+    @usableFromInline func removeDead(in root: Any) -> [EffectScopeID] {
         var dead: [EffectScopeID] = []
         for (id, isAlive) in checks where !isAlive(root) { dead.append(id) }
         for id in dead { checks[id] = nil }

@@ -3,10 +3,10 @@
 ///
 /// Each Store is its own actor, so thousands of Stores (one per session) run in parallel
 /// without a shared lock. Releasing the last reference cancels every effect.
-public actor Store<R: Reducer & Sendable> where R.State: Sendable {
+public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     // Used on this actor's executor, and in deinit, when nothing else can reach it.
-    private nonisolated(unsafe) let core: StoreCore<R>
-    private var observer: (@Sendable (R.State) -> Void)?
+    @usableFromInline nonisolated(unsafe) let core: StoreCore<R>
+    @usableFromInline var observer: (@Sendable (R.State) -> Void)?
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
 
@@ -38,7 +38,7 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
     public var state: R.State { core.state }
 
     /// Sends an action. Returns the effects it started; await `finish()` to wait for them.
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ action: R.Action) -> StoreTask {
         guard let tasks = core.process(action) else { return StoreTask(tasks: []) }
         notify()
@@ -46,6 +46,7 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
     }
 
     /// Sends several actions as one batch: the observer hears once.
+    @inlinable
     public func send(_ actions: [R.Action]) {
         _ = core.process(contentsOf: actions)
         notify()
@@ -99,7 +100,7 @@ public actor Store<R: Reducer & Sendable> where R.State: Sendable {
         core.effects.finished(id)
     }
 
-    private func notify() {
+    @usableFromInline func notify() {
         if let sharedIn {
             let boxes = sharedIn(core.state).map(\.box)
             if boxes.count != sharedSubscriptions.count || boxes.contains(where: { sharedSubscriptions[$0.boxID] == nil }) {

@@ -1,16 +1,19 @@
 /// The processing loop shared by `Store` and `TestStore`: reduce an action and every action it
 /// sends synchronously, start the effects, cancel the effects of children that disappeared.
 /// Used only on its owner's executor.
+@usableFromInline
 package final class StoreCore<R: Reducer> {
-    package var state: R.State
-    let reducer: R
-    let dependencies: DependencyValues
-    package let effects: EffectRunner<R.Action>
-    private let scopes = ScopeRegistry()
-    private var buffer: [R.Action] = []
-    private(set) var isProcessing = false
+    // The loop below is @inlinable so that it is specialized for each feature in the module
+    // that uses the Store: unspecialized, every action paid for generic metadata lookups.
+    @usableFromInline package var state: R.State
+    @usableFromInline let reducer: R
+    @usableFromInline let dependencies: DependencyValues
+    @usableFromInline package let effects: EffectRunner<R.Action>
+    @usableFromInline let scopes = ScopeRegistry()
+    @usableFromInline var buffer: [R.Action] = []
+    @usableFromInline var isProcessing = false
     /// Called after each reduced action with the action (TestStore records these).
-    package var didReduce: ((R.Action) -> Void)?
+    @usableFromInline package var didReduce: ((R.Action) -> Void)?
 
     package init(
         state: R.State,
@@ -28,6 +31,7 @@ package final class StoreCore<R: Reducer> {
     /// Reduces `action` and everything it sends synchronously. Returns the tasks started, or
     /// nil when a processing loop is already running (the action then waits in the buffer and
     /// that loop reduces it, in order).
+    @inlinable @usableFromInline
     package func process(_ action: R.Action) -> [Task<Void, Never>]? {
         guard !isProcessing else {
             buffer.append(action)
@@ -44,6 +48,7 @@ package final class StoreCore<R: Reducer> {
     /// Reduces `actions` one after another, each with everything it sends synchronously before
     /// the next (the same order as processing them one by one), under one installation of the
     /// Store's dependencies. Returns the tasks started, or nil when a loop is already running.
+    @inlinable @usableFromInline
     package func process(contentsOf actions: some Sequence<R.Action>) -> [Task<Void, Never>]? {
         guard !isProcessing else {
             buffer.append(contentsOf: actions)
@@ -57,7 +62,8 @@ package final class StoreCore<R: Reducer> {
     }
 
     /// Reduces `first`, then the actions its effects sent synchronously, in order.
-    private func drain(_ first: R.Action, started: inout [Task<Void, Never>]) {
+    @inlinable
+    func drain(_ first: R.Action, started: inout [Task<Void, Never>]) {
         isProcessing = true
         defer { isProcessing = false }
         reduce(first, started: &started)
@@ -71,7 +77,8 @@ package final class StoreCore<R: Reducer> {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func reduce(_ action: R.Action, started: inout [Task<Void, Never>]) {
+    @inlinable
+    func reduce(_ action: R.Action, started: inout [Task<Void, Never>]) {
         let effect = reducer.reduce(into: &state, action: action)
         didReduce?(action)
         if !effect.isNone {

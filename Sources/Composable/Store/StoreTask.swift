@@ -1,6 +1,8 @@
 /// The effects started by one `send`: await them, or cancel them.
 public struct StoreTask: Sendable {
-    let tasks: [Task<Void, Never>]
+    @usableFromInline let tasks: [Task<Void, Never>]
+
+    @inlinable init(tasks: [Task<Void, Never>]) { self.tasks = tasks }
 
     /// Waits until every effect started by the action has finished.
     public func finish() async {
