@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "PokedexModels"),
         .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
+        .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
             name: "PokeAPI",
             dependencies: ["CCurl", "Storage", "Composable", "PokemonClient", "PokedexModels"],
@@ -31,14 +32,14 @@ let package = Package(
         ),
 
         // Features, sync, transport, server.
-        .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient"]),
+        .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
         .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync"]),
         .target(
             name: "PokedexServer",
             dependencies: [
-                "Composable", "PokedexModels", "PokemonClient", "PokeAPI", "Storage",
+                "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
                 "PokedexFeatures", "StateSync", "WebSocketServer",
             ]
         ),
@@ -59,7 +60,7 @@ let package = Package(
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
-            dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "PokedexModels"]
+            dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "FavoritesClient", "PokedexModels"]
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),

@@ -9,10 +9,11 @@ import XCTest
 @MainActor
 final class AppFeatureTests: XCTestCase {
     let clock = TestClock()
+    let accounts = InMemoryFavorites()
 
     func makeStore(_ state: AppFeature.State? = nil, slow: Bool = false) -> TestStore<AppFeature> {
         let favorites = Shared<Set<Int>>([])
-        return TestStore(initialState: state ?? AppFeature.State(favorites: favorites), reducer: AppFeature()) {
+        return TestStore(initialState: state ?? AppFeature.State(account: accounts.account, favorites: favorites), reducer: AppFeature()) {
             $0.pokemonClient = Fixtures.client(clock: slow ? TestClockLike(clock: self.clock) : nil)
             $0.clock = self.clock
         }

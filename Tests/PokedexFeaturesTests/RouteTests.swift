@@ -6,6 +6,8 @@ import XCTest
 
 @MainActor
 final class RouteTests: XCTestCase {
+    let accounts = InMemoryFavorites()
+
     func testRoutesParseIntoScreensAndBack() {
         XCTAssertEqual(Route.screens(from: "/"), [])
         XCTAssertEqual(Route.screens(from: ""), [])
@@ -19,7 +21,7 @@ final class RouteTests: XCTestCase {
 
     func testADeepLinkBuildsTheStackAndLoadsEveryScreen() async {
         let favorites = Shared<Set<Int>>([])
-        let state = AppFeature.State(route: "/pokemon/1/type/grass/pokemon/10", favorites: favorites)
+        let state = AppFeature.State(route: "/pokemon/1/type/grass/pokemon/10", account: accounts.account, favorites: favorites)
         XCTAssertEqual(state.route, "/pokemon/1/type/grass/pokemon/10")
         XCTAssertNil(state.notice)
         let store = TestStore(initialState: state, reducer: AppFeature()) { $0.pokemonClient = Fixtures.client() }
@@ -36,7 +38,7 @@ final class RouteTests: XCTestCase {
     }
 
     func testAnInvalidRouteLandsOnTheListWithANotice() {
-        let state = AppFeature.State(route: "/pokemon/pikachu", favorites: Shared([]))
+        let state = AppFeature.State(route: "/pokemon/pikachu", account: accounts.account, favorites: Shared([]))
         XCTAssertNil(state.destination)
         XCTAssertEqual(state.route, "/")
         XCTAssertNotNil(state.notice)
@@ -45,7 +47,7 @@ final class RouteTests: XCTestCase {
     func testNavigatingBackKeepsLoadedScreensAndCancelsTheRest() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: AppFeature.State(route: "/pokemon/1", favorites: Shared([])), reducer: AppFeature()
+            initialState: AppFeature.State(route: "/pokemon/1", account: accounts.account, favorites: Shared([])), reducer: AppFeature()
         ) {
             $0.pokemonClient = Fixtures.client(clock: TestClockLike(clock: clock))
             $0.clock = clock

@@ -57,6 +57,12 @@ public struct StackState<Element> {
         elements.removeAll()
     }
 
+    /// Replaces the entry `id` in place, keeping its id.
+    public mutating func replace(id: StackElementID, with element: Element) {
+        guard let index = ids.firstIndex(of: id) else { return }
+        elements[index] = element
+    }
+
     @usableFromInline
     mutating func modify<R>(id: StackElementID, _ body: (inout Element) -> R) -> R? {
         guard let index = ids.firstIndex(of: id) else { return nil }

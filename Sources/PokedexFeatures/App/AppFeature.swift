@@ -1,8 +1,9 @@
 import Composable
+import FavoritesClient
 import PokedexModels
 
-/// The root of a session: the list, the presented detail, the drill-down stack above it, and
-/// the favorites every screen shares.
+/// The root of a session: the list, the presented detail or Favorites view, the drill-down
+/// stack above it, the signed-in account and its active favorites list.
 public struct AppFeature: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public var list: PokemonListFeature.State
@@ -10,16 +11,26 @@ public struct AppFeature: Reducer, Sendable {
         public var path = StackState<Path.State>()
         /// A message shown once, e.g. for a link that does not lead anywhere.
         public var notice: String?
+        public var account: Account
+        /// The active list's favorites: every star on every screen.
         public var favorites: Shared<Set<Int>>
+        public var alert: ConfirmationAlert?
+        /// An invite from the link the session opened with, accepted on appear.
+        public var pendingJoinCode: String?
 
-        public init(favorites: Shared<Set<Int>>) {
+        public init(account: Account, favorites: Shared<Set<Int>>) {
+            self.account = account
             self.favorites = favorites
             self.list = PokemonListFeature.State(favorites: favorites)
         }
 
         /// The state a route leads to; an invalid route lands on the list with a notice.
-        public init(route: String, favorites: Shared<Set<Int>>) {
-            self.init(favorites: favorites)
+        public init(route: String, account: Account, favorites: Shared<Set<Int>>) {
+            self.init(account: account, favorites: favorites)
+            if let code = Route.joinCode(from: route) {
+                pendingJoinCode = code
+                return
+            }
             guard let screens = Route.screens(from: route) else {
                 notice = "There is nothing at “\(route)”, so here is the list."
                 return
@@ -30,7 +41,11 @@ public struct AppFeature: Reducer, Sendable {
         /// The screens on top of the list, bottom first.
         public var screens: [Screen] {
             var screens: [Screen] = []
-            if case let .detail(detail) = destination { screens.append(.pokemon(detail.pokemon.id)) }
+            switch destination {
+            case let .detail(detail): screens.append(.pokemon(detail.pokemon.id))
+            case .favorites: screens.append(.favorites)
+            case nil: break
+            }
             screens.append(contentsOf: path.elements.map(\.screen))
             return screens
         }
@@ -48,7 +63,22 @@ public struct AppFeature: Reducer, Sendable {
         /// The browser's URL changed (back, forward, a pasted link).
         case navigate(route: String)
         case dismissNotice
+        case favoritesTapped
+        case selectList(id: String)
+        case rename(String)
+        case renamed(User)
+        case joined(FavoritesList)
+        case left(listID: String)
+        case favoritesFailed(String)
+        case alert(AlertAction)
+
+        public enum AlertAction: Equatable, Sendable {
+            case confirm
+            case cancel
+        }
     }
+
+    @Dependency(\.favoritesClient) var favoritesClient
 
     public init() {}
 
@@ -62,7 +92,12 @@ public struct AppFeature: Reducer, Sendable {
     private func core(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .onAppear:
-            return .merge([.send(.list(.onAppear))] + state.appearActions(from: 0))
+            var effects = [Effect<Action>.send(.list(.onAppear))] + state.appearActions(from: 0)
+            if let code = state.pendingJoinCode {
+                state.pendingJoinCode = nil
+                effects.append(join(code))
+            }
+            return .merge(effects)
 
         case let .list(.rowTapped(pokemon)):
             state.path.removeAll()
@@ -72,6 +107,9 @@ public struct AppFeature: Reducer, Sendable {
         case let .destination(.presented(.detail(.delegate(.showType(type))))):
             return push(.type(PokemonTypeFeature.State(type: type)), onto: &state)
 
+        case let .destination(.presented(.favorites(.delegate(delegate)))):
+            return favoritesDelegate(delegate, &state)
+
         case let .path(.element(_, .type(.delegate(.showPokemon(pokemon))))):
             return push(.detail(PokemonDetailFeature.State(pokemon: pokemon, favorites: state.favorites)), onto: &state)
 
@@ -79,6 +117,7 @@ public struct AppFeature: Reducer, Sendable {
             return push(.type(PokemonTypeFeature.State(type: type)), onto: &state)
 
         case let .navigate(route):
+            if let code = Route.joinCode(from: route) { return join(code) }
             guard let screens = Route.screens(from: route) else {
                 state.notice = "There is nothing at “\(route)”."
                 return .none
@@ -90,61 +129,109 @@ public struct AppFeature: Reducer, Sendable {
             state.notice = nil
             return .none
 
+        case .favoritesTapped:
+            state.path.removeAll()
+            state.destination = .favorites(FavoritesFeature.State(listID: state.account.activeListID))
+            return .none
+
+        case let .selectList(id):
+            state.activate(listID: id, favoritesClient)
+            return .none
+
+        case let .rename(name):
+            return .run { [favoritesClient] send in
+                await send(.renamed(try await favoritesClient.rename(name)))
+            } catch: { error, send in
+                await send(.favoritesFailed("\(error)"))
+            }
+
+        case let .renamed(user):
+            state.account.me = user
+            return .none
+
+        case let .joined(list):
+            state.activate(listID: list.id, favoritesClient)
+            state.path.removeAll()
+            state.destination = .favorites(FavoritesFeature.State(listID: list.id))
+            state.notice = "You joined “\(list.name)”."
+            return .none
+
+        case let .left(listID):
+            if state.account.activeListID == listID, let personal = state.account.lists.wrappedValue.first {
+                state.activate(listID: personal.id, favoritesClient)
+            }
+            return .none
+
+        case let .favoritesFailed(message):
+            state.notice = message
+            return .none
+
+        case .alert(.cancel):
+            state.alert = nil
+            return .none
+
+        case .alert(.confirm):
+            guard let alert = state.alert else { return .none }
+            state.alert = nil
+            return confirm(alert.intent)
+
         case .list, .destination, .path:
             return .none
+        }
+    }
+
+    private func favoritesDelegate(_ delegate: FavoritesFeature.Action.Delegate, _ state: inout State) -> Effect<Action> {
+        switch delegate {
+        case let .showPokemon(id):
+            let known = state.list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
+            return push(.detail(PokemonDetailFeature.State(pokemon: known, favorites: state.favorites)), onto: &state)
+        case let .confirmRemoval(userID):
+            let name = state.account.roster.wrappedValue.members.first { $0.id == userID }?.user.displayName ?? "this member"
+            state.alert = ConfirmationAlert(
+                title: "Remove \(name)?",
+                message: "\(name) will no longer see or change “\(state.account.activeList?.name ?? "this list")”.",
+                confirmLabel: "Remove", intent: .removeMember(userID: userID, listID: state.account.activeListID)
+            )
+            return .none
+        case .confirmLeave:
+            state.alert = ConfirmationAlert(
+                title: "Leave “\(state.account.activeList?.name ?? "this list")”?",
+                message: "You will need a new invite to join it again.",
+                confirmLabel: "Leave", intent: .leave(listID: state.account.activeListID)
+            )
+            return .none
+        }
+    }
+
+    private func confirm(_ intent: ConfirmationAlert.Intent) -> Effect<Action> {
+        switch intent {
+        case let .removeMember(userID, listID):
+            return .run { [favoritesClient] _ in
+                try await favoritesClient.removeMember(listID, userID)
+            } catch: { error, send in
+                await send(.favoritesFailed("\(error)"))
+            }
+        case let .leave(listID):
+            return .run { [favoritesClient] send in
+                try await favoritesClient.leave(listID)
+                await send(.left(listID: listID))
+            } catch: { error, send in
+                await send(.favoritesFailed("\(error)"))
+            }
+        }
+    }
+
+    private func join(_ code: String) -> Effect<Action> {
+        .run { [favoritesClient] send in
+            await send(.joined(try await favoritesClient.join(code)))
+        } catch: { error, send in
+            await send(.favoritesFailed("\(error)"))
         }
     }
 
     private func push(_ screen: Path.State, onto state: inout State) -> Effect<Action> {
         state.path.append(screen)
         return .merge(state.appearActions(from: state.screens.count - 1))
-    }
-}
-
-extension AppFeature.State {
-    /// Makes the navigation show `screens`, keeping the screens already shown that match (and
-    /// their loaded data); returns the index of the first screen that is new.
-    mutating func navigate(to screens: [Screen]) -> Int {
-        let current = self.screens
-        var kept = 0
-        while kept < min(current.count, screens.count), current[kept] == screens[kept] { kept += 1 }
-        if kept == 0 {
-            path.removeAll()
-            destination = screens.first.flatMap { screen in
-                guard case let .pokemon(id) = screen else { return nil }
-                return .detail(detailState(id: id))
-            }
-        } else if kept - 1 < path.count, let firstRemoved = path.ids.dropFirst(kept - 1).first {
-            path.pop(from: firstRemoved)
-        }
-        for screen in screens.dropFirst(max(kept, 1)) {
-            switch screen {
-            case let .pokemon(id): path.append(.detail(detailState(id: id)))
-            case let .type(type): path.append(.type(PokemonTypeFeature.State(type: type)))
-            }
-        }
-        return kept
-    }
-
-    /// A detail opened from a link, before its row data is known.
-    private func detailState(id: Int) -> PokemonDetailFeature.State {
-        let known = list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
-        return PokemonDetailFeature.State(pokemon: known, favorites: favorites)
-    }
-
-    /// `onAppear` for every screen from index `start` on.
-    func appearActions(from start: Int) -> [Effect<AppFeature.Action>] {
-        var effects: [Effect<AppFeature.Action>] = []
-        if start == 0, destination != nil {
-            effects.append(.send(.destination(.presented(.detail(.onAppear)))))
-        }
-        for (index, entry) in path.entries.enumerated() where index + 1 >= start {
-            switch entry.element {
-            case .type: effects.append(.send(.path(.element(id: entry.id, action: .type(.onAppear)))))
-            case .detail: effects.append(.send(.path(.element(id: entry.id, action: .detail(.onAppear)))))
-            }
-        }
-        return effects
     }
 }
 

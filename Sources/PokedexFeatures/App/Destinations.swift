@@ -6,16 +6,19 @@ extension AppFeature {
     public struct Destination: Reducer, Sendable {
         public enum State: Equatable, Sendable, PresentationIdentifiable {
             case detail(PokemonDetailFeature.State)
+            case favorites(FavoritesFeature.State)
 
             public var presentationKey: AnyHashable {
                 switch self {
                 case let .detail(detail): "detail:\(detail.pokemon.id)"
+                case .favorites: "favorites"
                 }
             }
         }
 
         public enum Action: Equatable, Sendable {
             case detail(PokemonDetailFeature.Action)
+            case favorites(FavoritesFeature.Action)
         }
 
         public init() {}
@@ -25,6 +28,10 @@ extension AppFeature {
                 state: CasePath(State.detail) { if case let .detail(state) = $0 { state } else { nil } },
                 action: CasePath(Action.detail) { if case let .detail(action) = $0 { action } else { nil } }
             ) { PokemonDetailFeature() }
+            Scope(
+                state: CasePath(State.favorites) { if case let .favorites(state) = $0 { state } else { nil } },
+                action: CasePath(Action.favorites) { if case let .favorites(action) = $0 { action } else { nil } }
+            ) { FavoritesFeature() }
         }
     }
 

@@ -1,0 +1,52 @@
+import Composable
+import PokedexModels
+
+/// The signed-in user's favorites lists: shared values that every session of every member
+/// holds, and the operations on memberships and invites. One value per session, bound to its
+/// user (the live value in `PokedexServer` commits to SQLite through one hub per list).
+public struct FavoritesClient: Sendable {
+    /// The user's lists (personal first); the same reference in every session of the user.
+    public var lists: @Sendable () -> Shared<[ListSummary]>
+    /// A list's favorite Pokémon ids. Writing through it (`withLock`) stores set/unset
+    /// operations, committed before the change is visible to anyone.
+    public var favorites: @Sendable (_ listID: String) -> Shared<Set<Int>>
+    /// A list's members with presence, and its open invites for owners.
+    public var roster: @Sendable (_ listID: String) -> Shared<ListRoster>
+    /// Creates an invite and returns its code (shown once; stored hashed).
+    public var createInvite: @Sendable (_ listID: String, _ role: ListRole) async throws -> String
+    public var revokeInvite: @Sendable (_ listID: String, _ inviteID: String) async throws -> Void
+    public var removeMember: @Sendable (_ listID: String, _ userID: String) async throws -> Void
+    public var leave: @Sendable (_ listID: String) async throws -> Void
+    /// Accepts an invite; returns the list joined.
+    public var join: @Sendable (_ code: String) async throws -> FavoritesList
+    public var rename: @Sendable (_ name: String) async throws -> User
+
+    public init(
+        lists: @escaping @Sendable () -> Shared<[ListSummary]>,
+        favorites: @escaping @Sendable (String) -> Shared<Set<Int>>,
+        roster: @escaping @Sendable (String) -> Shared<ListRoster>,
+        createInvite: @escaping @Sendable (String, ListRole) async throws -> String,
+        revokeInvite: @escaping @Sendable (String, String) async throws -> Void,
+        removeMember: @escaping @Sendable (String, String) async throws -> Void,
+        leave: @escaping @Sendable (String) async throws -> Void,
+        join: @escaping @Sendable (String) async throws -> FavoritesList,
+        rename: @escaping @Sendable (String) async throws -> User
+    ) {
+        self.lists = lists
+        self.favorites = favorites
+        self.roster = roster
+        self.createInvite = createInvite
+        self.revokeInvite = revokeInvite
+        self.removeMember = removeMember
+        self.leave = leave
+        self.join = join
+        self.rename = rename
+    }
+}
+
+extension DependencyValues {
+    public var favoritesClient: FavoritesClient {
+        get { self[FavoritesClient.self] }
+        set { self[FavoritesClient.self] = newValue }
+    }
+}

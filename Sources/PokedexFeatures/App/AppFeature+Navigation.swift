@@ -1,0 +1,77 @@
+import Composable
+import FavoritesClient
+import PokedexModels
+
+extension AppFeature.State {
+    /// Makes the navigation show `screens`, keeping the screens already shown that match (and
+    /// their loaded data); returns the index of the first screen that is new.
+    mutating func navigate(to screens: [Screen]) -> Int {
+        let current = self.screens
+        var kept = 0
+        while kept < min(current.count, screens.count), current[kept] == screens[kept] { kept += 1 }
+        if kept == 0 {
+            path.removeAll()
+            switch screens.first {
+            case let .pokemon(id): destination = .detail(detailState(id: id))
+            case .favorites: destination = .favorites(FavoritesFeature.State(listID: account.activeListID))
+            case .type, nil: destination = nil
+            }
+        } else if kept - 1 < path.count, let firstRemoved = path.ids.dropFirst(kept - 1).first {
+            path.pop(from: firstRemoved)
+        }
+        for screen in screens.dropFirst(max(kept, 1)) {
+            switch screen {
+            case let .pokemon(id): path.append(.detail(detailState(id: id)))
+            case let .type(type): path.append(.type(PokemonTypeFeature.State(type: type)))
+            case .favorites: break  // Only ever first; Route rejects it elsewhere.
+            }
+        }
+        return kept
+    }
+
+    /// A detail opened from a link, before its row data is known.
+    private func detailState(id: Int) -> PokemonDetailFeature.State {
+        let known = list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
+        return PokemonDetailFeature.State(pokemon: known, favorites: favorites)
+    }
+
+    /// `onAppear` for every screen from index `start` on.
+    func appearActions(from start: Int) -> [Effect<AppFeature.Action>] {
+        var effects: [Effect<AppFeature.Action>] = []
+        if start == 0, case .detail = destination {
+            effects.append(.send(.destination(.presented(.detail(.onAppear)))))
+        }
+        for (index, entry) in path.entries.enumerated() where index + 1 >= start {
+            switch entry.element {
+            case .type: effects.append(.send(.path(.element(id: entry.id, action: .type(.onAppear)))))
+            case .detail: effects.append(.send(.path(.element(id: entry.id, action: .detail(.onAppear)))))
+            }
+        }
+        return effects
+    }
+
+    /// Makes `listID` the active list: its favorites become every screen's stars.
+    mutating func activate(listID: String, _ client: FavoritesClient) {
+        guard account.lists.wrappedValue.contains(where: { $0.id == listID }) else { return }
+        account.activeListID = listID
+        account.roster = client.roster(listID)
+        favorites = client.favorites(listID)
+        list.favorites = favorites
+        switch destination {
+        case var .detail(detail):
+            detail.favorites = favorites
+            destination = .detail(detail)
+        case var .favorites(view):
+            view.listID = listID
+            view.invite = nil
+            destination = .favorites(view)
+        case nil:
+            break
+        }
+        for entry in path.entries {
+            guard case var .detail(detail) = entry.element else { continue }
+            detail.favorites = favorites
+            path.replace(id: entry.id, with: .detail(detail))
+        }
+    }
+}

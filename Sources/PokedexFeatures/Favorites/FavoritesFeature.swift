@@ -1,0 +1,96 @@
+import Composable
+import FavoritesClient
+import PokedexModels
+
+/// The Favorites view of the active list: its Pokémon, its members, and (for owners) invites.
+/// Destructive choices go up to the root, which asks for confirmation in an alert.
+public struct FavoritesFeature: Reducer, Sendable {
+    public struct State: Equatable, Sendable {
+        public var listID: String
+        /// The invite just created: shown once, with its link.
+        public var invite: Invite?
+        public var error: String?
+
+        public init(listID: String) {
+            self.listID = listID
+        }
+
+        public struct Invite: Equatable, Sendable {
+            public var role: ListRole
+            public var code: String
+
+            public init(role: ListRole, code: String) {
+                self.role = role
+                self.code = code
+            }
+        }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case rowTapped(id: Int)
+        case inviteTapped(ListRole)
+        case inviteCreated(State.Invite)
+        case inviteDismissed
+        case revokeInviteTapped(id: String)
+        case removeMemberTapped(userID: String)
+        case leaveTapped
+        case failed(String)
+        case delegate(Delegate)
+
+        public enum Delegate: Equatable, Sendable {
+            case showPokemon(id: Int)
+            case confirmRemoval(userID: String)
+            case confirmLeave
+        }
+    }
+
+    @Dependency(\.favoritesClient) var favoritesClient
+
+    public init() {}
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case let .rowTapped(id):
+            return .send(.delegate(.showPokemon(id: id)))
+
+        case let .inviteTapped(role):
+            state.error = nil
+            let listID = state.listID
+            return .run { [favoritesClient] send in
+                let code = try await favoritesClient.createInvite(listID, role)
+                await send(.inviteCreated(State.Invite(role: role, code: code)))
+            } catch: { error, send in
+                await send(.failed("\(error)"))
+            }
+
+        case let .inviteCreated(invite):
+            state.invite = invite
+            return .none
+
+        case .inviteDismissed:
+            state.invite = nil
+            return .none
+
+        case let .revokeInviteTapped(inviteID):
+            let listID = state.listID
+            return .run { [favoritesClient] _ in
+                try await favoritesClient.revokeInvite(listID, inviteID)
+            } catch: { error, send in
+                await send(.failed("\(error)"))
+            }
+
+        case let .removeMemberTapped(userID):
+            return .send(.delegate(.confirmRemoval(userID: userID)))
+
+        case .leaveTapped:
+            return .send(.delegate(.confirmLeave))
+
+        case let .failed(message):
+            state.error = message
+            return .none
+
+        case .delegate:
+            return .none
+        }
+    }
+}

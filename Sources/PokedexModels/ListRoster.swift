@@ -1,0 +1,49 @@
+/// One of a user's lists and the user's role in it.
+public struct ListSummary: Equatable, Hashable, Sendable, Identifiable {
+    public var list: FavoritesList
+    public var role: ListRole
+
+    public var id: String { list.id }
+
+    public init(list: FavoritesList, role: ListRole) {
+        self.list = list
+        self.role = role
+    }
+}
+
+/// Who is in a list now: members with their presence, and (for owners) the open invites.
+public struct ListRoster: Equatable, Hashable, Sendable {
+    public var members: [RosterMember]
+    public var invites: [InviteSummary]
+
+    public init(members: [RosterMember] = [], invites: [InviteSummary] = []) {
+        self.members = members
+        self.invites = invites
+    }
+
+    public struct RosterMember: Equatable, Hashable, Sendable, Identifiable {
+        public var user: User
+        public var role: ListRole
+        /// A session of this user is connected now.
+        public var isOnline: Bool
+
+        public var id: String { user.id }
+
+        public init(user: User, role: ListRole, isOnline: Bool) {
+            self.user = user
+            self.role = role
+            self.isOnline = isOnline
+        }
+    }
+
+    /// An open invite, by an opaque id (codes are stored only as hashes).
+    public struct InviteSummary: Equatable, Hashable, Sendable, Identifiable {
+        public var id: String
+        public var role: ListRole
+
+        public init(id: String, role: ListRole) {
+            self.id = id
+            self.role = role
+        }
+    }
+}

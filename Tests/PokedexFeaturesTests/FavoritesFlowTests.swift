@@ -1,0 +1,134 @@
+import Composable
+import ComposableTesting
+import FavoritesClient
+import PokedexFeatures
+import PokedexModels
+import XCTest
+
+/// Favorites as shared state: the view, invites, joining, switching lists, and removals that
+/// wait for a confirmation alert in state.
+@MainActor
+final class FavoritesFlowTests: XCTestCase {
+    let accounts = InMemoryFavorites()
+
+    func makeStore(route: String = "/") -> TestStore<AppFeature> {
+        let favorites = accounts.favoritesByList[InMemoryFavorites.personal.id]!
+        return TestStore(
+            initialState: AppFeature.State(route: route, account: accounts.account, favorites: favorites),
+            reducer: AppFeature()
+        ) {
+            $0.favoritesClient = self.accounts.client
+            $0.pokemonClient = Fixtures.client()
+        }
+    }
+
+    func testTheFavoritesViewIsPresentedAndRouted() async {
+        let store = makeStore()
+        await store.send(.favoritesTapped) { $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list")) }
+        XCTAssertEqual(store.state.route, "/favorites")
+        await store.send(.destination(.dismiss)) { $0.destination = nil }
+    }
+
+    func testAnOwnerCreatesAnInviteAndDismissesIt() async {
+        let store = makeStore(route: "/favorites")
+        await store.send(.destination(.presented(.favorites(.inviteTapped(.editor)))))
+        let invite = FavoritesFeature.State.Invite(role: .editor, code: "code-editor")
+        await store.receive(.destination(.presented(.favorites(.inviteCreated(invite))))) {
+            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) { $0.invite = invite })
+        }
+        await store.send(.destination(.presented(.favorites(.inviteDismissed)))) {
+            $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list"))
+        }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["invite ash-list editor"])
+    }
+
+    func testAJoinLinkMakesTheListActiveAndItsStarsShow() async {
+        let store = makeStore(route: "/join/join-me")
+        XCTAssertEqual(store.state.pendingJoinCode, "join-me")
+        store.exhaustivity = .off
+        await store.send(.onAppear) { $0.pendingJoinCode = nil }
+        await store.receive(.joined(InMemoryFavorites.cerulean)) {
+            $0.account.activeListID = "cerulean"
+            $0.destination = .favorites(FavoritesFeature.State(listID: "cerulean"))
+            $0.notice = "You joined “Cerulean”."
+        }
+        XCTAssertEqual(store.state.favorites.wrappedValue, [1, 7])
+        XCTAssertEqual(store.state.list.favorites.wrappedValue, [1, 7])
+        XCTAssertEqual(store.state.account.activeRole, .editor)
+        XCTAssertEqual(store.state.route, "/favorites")
+    }
+
+    func testAnUnknownInviteLeavesEverythingAsItWas() async {
+        let store = makeStore()
+        await store.send(.navigate(route: "/join/nope"))
+        await store.receive(.favoritesFailed("That invite is unknown.")) { $0.notice = "That invite is unknown." }
+        XCTAssertEqual(store.state.account.activeListID, "ash-list")
+    }
+
+    func testSelectingAListThatIsNotMineChangesNothing() async {
+        let store = makeStore()
+        await store.send(.selectList(id: "cerulean"))
+        XCTAssertEqual(store.state.account.activeListID, "ash-list")
+    }
+
+    func testRemovingAMemberWaitsForTheAlert() async {
+        let store = makeStore(route: "/favorites")
+        await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
+        await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
+            $0.alert = ConfirmationAlert(
+                title: "Remove Ash?", message: "Ash will no longer see or change “Ash's favorites”.",
+                confirmLabel: "Remove", intent: .removeMember(userID: "ash", listID: "ash-list")
+            )
+        }
+        await store.send(.alert(.cancel)) { $0.alert = nil }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, [])
+        await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
+        await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
+            $0.alert = ConfirmationAlert(
+                title: "Remove Ash?", message: "Ash will no longer see or change “Ash's favorites”.",
+                confirmLabel: "Remove", intent: .removeMember(userID: "ash", listID: "ash-list")
+            )
+        }
+        await store.send(.alert(.confirm)) { $0.alert = nil }
+        await store.finish()
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["remove ash from ash-list"])
+    }
+
+    func testLeavingTheActiveListFallsBackToThePersonalOne() async {
+        let store = makeStore(route: "/join/join-me")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        await store.receive(.joined(InMemoryFavorites.cerulean))
+        store.exhaustivity = .on
+        await store.skipReceivedActions()
+        await store.send(.destination(.presented(.favorites(.leaveTapped))))
+        await store.receive(.destination(.presented(.favorites(.delegate(.confirmLeave))))) {
+            $0.alert = ConfirmationAlert(
+                title: "Leave “Cerulean”?", message: "You will need a new invite to join it again.",
+                confirmLabel: "Leave", intent: .leave(listID: "cerulean")
+            )
+        }
+        await store.send(.alert(.confirm)) { $0.alert = nil }
+        await store.receive(.left(listID: "cerulean")) {
+            $0.account.activeListID = "ash-list"
+            $0.account.roster = self.accounts.rostersByList["ash-list"]!
+            $0.favorites = self.accounts.favoritesByList["ash-list"]!
+            $0.list.favorites = self.accounts.favoritesByList["ash-list"]!
+            $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list"))
+        }
+        XCTAssertEqual(store.state.favorites.wrappedValue, [])
+        XCTAssertEqual(store.state.account.lists.wrappedValue.map(\.id), ["ash-list"])
+    }
+
+    func testAStarInTheDetailWritesToTheActiveList() async {
+        let store = makeStore()
+        store.exhaustivity = .off
+        await store.send(.list(.rowTapped(Fixtures.dex[24])))
+        await store.skipReceivedActions()
+        store.exhaustivity = .on
+        await store.send(.destination(.presented(.detail(.favoriteTapped)))) {
+            $0.favorites.withLock { _ = $0.insert(25) }
+        }
+        XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [25])
+    }
+}

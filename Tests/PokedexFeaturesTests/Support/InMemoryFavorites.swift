@@ -1,0 +1,56 @@
+import Composable
+import FavoritesClient
+import PokedexFeatures
+import PokedexModels
+import Synchronization
+
+/// Ash owns a personal list and can join Misty's "Cerulean" list with the code `join-me`.
+final class InMemoryFavorites: Sendable {
+    static let ash = User(id: "ash", displayName: "Ash")
+    static let misty = User(id: "misty", displayName: "Misty")
+    static let personal = FavoritesList(id: "ash-list", name: "Ash's favorites", ownerID: "ash")
+    static let cerulean = FavoritesList(id: "cerulean", name: "Cerulean", ownerID: "misty")
+
+    let lists = Shared<[ListSummary]>([ListSummary(list: personal, role: .owner)])
+    let favoritesByList: [String: Shared<Set<Int>>] = ["ash-list": Shared([]), "cerulean": Shared([1, 7])]
+    let rostersByList: [String: Shared<ListRoster>] = [
+        "ash-list": Shared(ListRoster(members: [.init(user: ash, role: .owner, isOnline: true)])),
+        "cerulean": Shared(ListRoster(members: [
+            .init(user: misty, role: .owner, isOnline: false), .init(user: ash, role: .editor, isOnline: true),
+        ])),
+    ]
+    let calls = Mutex<[String]>([])
+
+    var account: Account {
+        Account(me: Self.ash, lists: lists, activeListID: Self.personal.id, roster: rostersByList[Self.personal.id]!)
+    }
+
+    var client: FavoritesClient {
+        FavoritesClient(
+            lists: { self.lists },
+            favorites: { self.favoritesByList[$0]! },
+            roster: { self.rostersByList[$0]! },
+            createInvite: { listID, role in
+                self.calls.withLock { $0.append("invite \(listID) \(role)") }
+                return "code-\(role)"
+            },
+            revokeInvite: { listID, id in self.calls.withLock { $0.append("revoke \(listID) \(id)") } },
+            removeMember: { listID, userID in self.calls.withLock { $0.append("remove \(userID) from \(listID)") } },
+            leave: { listID in
+                self.calls.withLock { $0.append("leave \(listID)") }
+                self.lists.withLock { $0.removeAll { $0.id == listID } }
+            },
+            join: { code in
+                guard code == "join-me" else { throw TestError.unknownInvite }
+                self.lists.withLock { $0.append(ListSummary(list: Self.cerulean, role: .editor)) }
+                return Self.cerulean
+            },
+            rename: { name in User(id: "ash", displayName: name) }
+        )
+    }
+
+    enum TestError: Error, CustomStringConvertible {
+        case unknownInvite
+        var description: String { "That invite is unknown." }
+    }
+}
