@@ -96,3 +96,21 @@ final class InviteTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.invites(ofList: list.id, by: ash.id).map(\.isRevoked), [false, false])
     }
 }
+
+extension InviteTests {
+    func testRevokingByIDStopsTheCodeAndIsOwnersOnly() throws {
+        let storage = try StorageFixture()
+        let (ash, _, list) = try storage.makeUser("Ash")
+        let misty = try storage.makeUser("Misty").user
+        let code = try storage.favorites.createInvite(list: list.id, role: .editor, by: ash.id)
+        let invite = try XCTUnwrap(storage.favorites.invites(ofList: list.id, by: ash.id).first)
+        XCTAssertThrowsError(try storage.favorites.revokeInvite(id: invite.id, list: list.id, by: misty.id))
+        try storage.favorites.revokeInvite(id: invite.id, list: list.id, by: ash.id)
+        XCTAssertThrowsError(try storage.favorites.acceptInvite(code: code, user: misty.id)) { error in
+            XCTAssertEqual(error as? FavoritesError, .revokedInvite)
+        }
+        XCTAssertThrowsError(try storage.favorites.revokeInvite(id: "forged", list: list.id, by: ash.id)) { error in
+            XCTAssertEqual(error as? FavoritesError, .unknownInvite)
+        }
+    }
+}

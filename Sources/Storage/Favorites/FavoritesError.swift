@@ -25,3 +25,32 @@ public enum FavoritesError: Error, Equatable, Sendable {
     /// Pokémon ids are positive.
     case invalidPokemonID
 }
+
+extension FavoritesError: CustomStringConvertible {
+    /// A sentence a person can read.
+    public var description: String {
+        switch self {
+        case .notMember: "You are not a member of that list."
+        case .forbidden: "Your role in this list does not allow that."
+        case .unknownUser: "That user does not exist."
+        case .memberNotFound: "That person is not a member of the list."
+        case .cannotRemoveOwner: "The owner of a list cannot be removed."
+        case .ownerCannotLeave: "You cannot leave your own list."
+        case .unknownInvite: "That invite link is not valid."
+        case .revokedInvite: "That invite link was revoked by the list's owner."
+        case .invalidInviteRole: "An invite grants editor or viewer rights."
+        case .invalidName: "A name has 1 to 40 characters."
+        case .invalidPokemonID: "That is not a Pokémon."
+        }
+    }
+
+    /// The `error` frame code for this refusal.
+    public var code: String {
+        switch self {
+        case .unknownInvite: "unknown_invite"
+        case .revokedInvite: "revoked_invite"
+        case .invalidName, .invalidInviteRole, .invalidPokemonID: "bad_action"
+        default: "forbidden"
+        }
+    }
+}

@@ -53,6 +53,19 @@ extension FavoritesRepository {
         }
     }
 
+    /// Revokes an invite by the id `invites(ofList:by:)` gives (the code itself is never kept).
+    /// Owners of the list only; the invite must belong to `listID`.
+    public func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws {
+        try database.transaction { connection in
+            try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
+            let changed = try connection.run(
+                "UPDATE invites SET revoked_at = ? WHERE code_hash = ? AND list_id = ? AND revoked_at IS NULL",
+                [.real(now().timeIntervalSince1970), .text(inviteID), .text(listID)]
+            )
+            guard changed > 0 else { throw FavoritesError.unknownInvite }
+        }
+    }
+
     /// The list's invites, newest first, revoked ones included. Owners only.
     public func invites(ofList listID: String, by userID: String) throws -> [ListInvite] {
         try database.withConnection { connection in

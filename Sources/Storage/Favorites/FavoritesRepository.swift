@@ -24,6 +24,13 @@ public struct FavoritesRepository: Sendable {
         ).map { (try FavoritesList(row: $0), try ListRole(column: 3, of: $0)) }
     }
 
+    /// A list by id, or nil.
+    public func list(id listID: String) throws -> FavoritesList? {
+        guard let row = try database.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = ?", [.text(listID)]).first
+        else { return nil }
+        return try FavoritesList(row: row)
+    }
+
     /// The user's role in the list; nil when not a member (or no such list).
     public func role(of userID: String, in listID: String) throws -> ListRole? {
         try database.withConnection { try $0.role(of: userID, in: listID) }
