@@ -20,6 +20,7 @@ extension ClientMessage {
             }
             writer.raw(#","route":"#)
             writer.write(JSONValue(hello.route))
+            if hello.newUser { writer.raw(#","newUser":true"#) }
         case let .action(ref, action):
             writer.raw(#"{"type":"action""#)
             if let ref {

@@ -8,12 +8,18 @@ public enum ClientMessage: Equatable, Sendable {
         public var token: String?
         public var resume: Resume?
         public var route: String?
+        /// With an unknown token: make a new user instead of refusing.
+        public var newUser: Bool
 
-        public init(version: Int = ClientMessage.protocolVersion, token: String? = nil, resume: Resume? = nil, route: String? = nil) {
+        public init(
+            version: Int = ClientMessage.protocolVersion, token: String? = nil, resume: Resume? = nil,
+            route: String? = nil, newUser: Bool = false
+        ) {
             self.version = version
             self.token = token
             self.resume = resume
             self.route = route
+            self.newUser = newUser
         }
     }
 
@@ -64,7 +70,8 @@ public enum ClientMessage: Equatable, Sendable {
         return Hello(version: version,
                      token: try fields.optional("token", "a string", \.stringValue),
                      resume: resume,
-                     route: try fields.optional("route", "a string", \.stringValue))
+                     route: try fields.optional("route", "a string", \.stringValue),
+                     newUser: try fields.optional("newUser", "a boolean", \.boolValue) ?? false)
     }
 
     private static func parseAction(_ object: JSONObject) throws(ProtocolError) -> ClientMessage {

@@ -8,6 +8,9 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         case unknownAction = "unknown_action"
         case badAction = "bad_action"
         case forbidden
+        case unknownToken = "unknown_token"
+        case unknownInvite = "unknown_invite"
+        case revokedInvite = "revoked_invite"
     }
 
     public var code: Code
