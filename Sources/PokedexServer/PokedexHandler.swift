@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import PokedexModels
 import StateSync
 import WebSocketServer
 
@@ -7,19 +8,14 @@ import WebSocketServer
 /// actions to the sessions' Stores, and serves the app's HTTP routes.
 final class PokedexHandler: WebSocketHandler {
     let registry: SessionRegistry
-    let metrics: ServerMetricsRecorder
-    let dependencies: @Sendable (inout DependencyValues) -> Void
+    let context: SessionContext
     let routes: HTTPRoutes
     let log: @Sendable (String) -> Void
 
-    init(
-        registry: SessionRegistry, metrics: ServerMetricsRecorder, routes: HTTPRoutes,
-        dependencies: @escaping @Sendable (inout DependencyValues) -> Void, log: @escaping @Sendable (String) -> Void
-    ) {
+    init(registry: SessionRegistry, context: SessionContext, routes: HTTPRoutes, log: @escaping @Sendable (String) -> Void) {
         self.registry = registry
-        self.metrics = metrics
+        self.context = context
         self.routes = routes
-        self.dependencies = dependencies
         self.log = log
     }
 
@@ -35,18 +31,17 @@ final class PokedexHandler: WebSocketHandler {
         }
         switch message {
         case let .hello(hello):
-            guard registry.session(for: connection) == nil else {
+            guard registry.beginHello(connection) else {
                 return refuse(ProtocolError(.badMessage, "This connection already said hello."), on: connection)
             }
-            guard hello.version == ClientMessage.protocolVersion else {
-                return refuse(ProtocolError(.version, "Protocol version \(hello.version) is not supported; this server speaks \(ClientMessage.protocolVersion)."), on: connection)
-            }
-            greet(connection, hello)
+            // Identity and session set-up touch SQLite: off the transport's thread.
+            Task { self.greet(connection, hello) }
         case let .action(ref, action):
-            guard let session = registry.session(for: connection) else {
-                return refuse(ProtocolError(.notHello, "Send hello before any action.", ref: ref), on: connection)
+            if let session = registry.session(for: connection) {
+                session.enqueue(action, ref: ref)
+            } else if !registry.holdDuringHello(connection, action: action, ref: ref) {
+                refuse(ProtocolError(.notHello, "Send hello before any action.", ref: ref), on: connection)
             }
-            session.enqueue(action, ref: ref)
         }
     }
 
@@ -62,36 +57,46 @@ final class PokedexHandler: WebSocketHandler {
         await routes.respond(to: request)
     }
 
-    /// Binds the connection to a resumed or a new session at once (so actions that follow the
-    /// hello find it), then sends welcome and the state off the transport's thread.
+    /// Resumes the session named in the hello (when it is the same user's and still kept) or
+    /// starts a new one, then sends welcome and the state.
     private func greet(_ connection: Connection, _ hello: ClientMessage.Hello) {
-        if let resume = hello.resume, let session = registry.resumable(resume.session) {
+        let identity: (user: User, newToken: String?)
+        do {
+            identity = try Identity(users: context.hub.users).resolve(hello)
+        } catch {
+            registry.abandonHello(connection)
+            return refuse(error, on: connection)
+        }
+        if let resume = hello.resume, let session = registry.resumable(resume.session), session.user.id == identity.user.id {
             registry.bind(connection, to: session)
             Task {
                 let state = await session.currentClientState()
-                let byPatches = session.output.attach(connection, welcome: welcome(session), resumeSeq: resume.seq, state: state)
-                metrics.resumed(byPatches: byPatches)
+                let byPatches = session.output.attach(
+                    connection, welcome: welcome(session, token: identity.newToken), resumeSeq: resume.seq, state: state
+                )
+                context.metrics.resumed(byPatches: byPatches)
                 session.markReady()
             }
             return
         }
-        let session = Session(id: Self.newSessionID(), route: hello.route ?? "/", dependencies: dependencies, metrics: metrics)
+        let session = Session(id: Self.newSessionID(), route: hello.route ?? "/", user: identity.user, context: context)
         registry.add(session)
         registry.bind(connection, to: session)
         Task {
             let state = await session.currentClientState()
-            session.output.attach(connection, welcome: welcome(session), resumeSeq: nil, state: state)
+            session.output.attach(connection, welcome: welcome(session, token: identity.newToken), resumeSeq: nil, state: state)
             await session.start()
             session.markReady()
         }
     }
 
-    private func welcome(_ session: Session) -> [UInt8] {
-        ServerMessage.welcome(session: session.id, user: nil, token: nil).encoded()
+    private func welcome(_ session: Session, token: String?) -> [UInt8] {
+        let user: JSONValue = ["id": .string(session.user.id), "name": .string(session.user.displayName)]
+        return ServerMessage.welcome(session: session.id, user: user, token: token).encoded()
     }
 
     private func refuse(_ error: ProtocolError, on connection: Connection) {
-        metrics.error(error.code.rawValue)
+        context.metrics.error(error.code.rawValue)
         log("error \(error.code.rawValue) on connection \(connection.id): \(error.message)")
         _ = connection.send(ServerMessage(error).encoded())
     }

@@ -1,22 +1,31 @@
 import Composable
 import Foundation
 import PokeAPI
+import PokedexModels
 import PokemonClient
 import Storage
 import WebSocketServer
 
 /// The Pokédex server: a libwebsockets server whose every websocket session runs its own
-/// Store of `AppFeature`.
+/// Store of `AppFeature`, with favorites shared through SQLite.
 public final class PokedexServer: Sendable {
     public let options: ServerOptions
     private let server: WebSocketServer
-    private let metrics = ServerMetricsRecorder()
+    private let registry: SessionRegistry
 
     public init(options: ServerOptions) throws {
         self.options = options
-        let client = try Self.pokemonClient(options)
-        let metrics = self.metrics
+        let database = try Database(path: options.database, migrations: StorageSchema.migrations)
+        let sources = try DataSources(options: options, database: database)
+        let metrics = ServerMetricsRecorder()
+        let connections = ConnectionCount()
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let hub = FavoritesHub(database: database)
+        let context = SessionContext(
+            pokemonClient: sources.pokemonClient, hub: hub,
+            projection: ClientState(row: sources.row, publicURL: { options.publicURL ?? "http://\(options.host):\(connections.port)" }),
+            metrics: metrics
+        )
         var configuration = ServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
@@ -24,13 +33,17 @@ public final class PokedexServer: Sendable {
         configuration.allowedOrigins = options.allowedOrigins
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.logger = log
-        let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics)
-        let connections = ConnectionCount()
-        let routes = HTTPRoutes(metrics: metrics, connections: { connections.value }, sprite: SpriteResponses.placeholder)
-        let handler = PokedexHandler(
-            registry: registry, metrics: metrics, routes: routes,
-            dependencies: { $0.pokemonClient = client }, log: log
-        )
+        registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
+        let sprites = sources.sprites
+        let routes = HTTPRoutes(metrics: metrics, connections: { connections.value }) { id in
+            let sprite = await sprites.sprite(id: id)
+            return HTTPResponse(
+                contentType: sprite.contentType,
+                headers: ["cache-control": sprite.isPlaceholder ? "public, max-age=300" : "public, max-age=86400"],
+                body: sprite.bytes
+            )
+        }
+        let handler = PokedexHandler(registry: registry, context: context, routes: routes, log: log)
         server = WebSocketServer(configuration: configuration, handler: handler)
         connections.server = server
     }
@@ -43,20 +56,10 @@ public final class PokedexServer: Sendable {
     /// The bound port (useful with `--port 0`).
     public var port: Int { server.port }
 
-    /// Drains: stops accepting, closes every session with 1001, and returns.
-    public func shutdown() {
+    /// Drains: stops accepting, closes every session with 1001, ends every Store, and returns.
+    public func shutdown() async {
         server.shutdown()
-    }
-
-    private static func pokemonClient(_ options: ServerOptions) throws -> PokemonClient {
-        if let directory = options.catalogCSV {
-            return .catalog(try Catalog.load(csvDirectory: directory))
-        }
-        if let baseURL = options.pokeAPI {
-            let database = try Database(path: options.database, migrations: StorageSchema.migrations)
-            return .live(baseURL: baseURL, http: try HTTPClient(), cache: ResponseCache(database: database))
-        }
-        return .embeddedCatalog
+        await registry.removeAll()
     }
 }
 
@@ -65,4 +68,5 @@ final class ConnectionCount: @unchecked Sendable {
     // Written once in PokedexServer.init before the server starts; read afterwards.
     var server: WebSocketServer?
     var value: Int { server?.metrics.openConnections ?? 0 }
+    var port: Int { server?.port ?? 0 }
 }

@@ -9,7 +9,7 @@ extension PokedexServer {
         FileHandle.standardError.write(Data("pokedex-server listening on http://\(options.host):\(server.port)\n".utf8))
         await Signals.waitForTermination()
         FileHandle.standardError.write(Data("pokedex-server draining\n".utf8))
-        server.shutdown()
+        await server.shutdown()
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 @testable import LoadTest
 import PokedexServer
 import XCTest
@@ -10,12 +11,13 @@ final class LoadRunIntegrationTests: XCTestCase {
         var options = ServerOptions()
         options.port = 0
         options.graceSeconds = 60
+        options.database = FileManager.default.temporaryDirectory.appendingPathComponent("loadtest-\(UUID().uuidString).sqlite").path
         server = try PokedexServer(options: options)
         try server.start()
     }
 
     override func tearDown() async throws {
-        server.shutdown()
+        await server.shutdown()
     }
 
     func options(_ scenario: ScenarioKind, sessions: Int, duration: Double) -> LoadOptions {

@@ -11,6 +11,8 @@ public struct ServerOptions: Sendable, Equatable {
     public var allowedOrigins: [String] = []
     public var graceSeconds = 120
     public var maxMessageBytes = 64 * 1024
+    /// The address people reach the server at (invite links); defaults to http://host:port.
+    public var publicURL: String?
 
     public init() {}
 
@@ -25,6 +27,7 @@ public struct ServerOptions: Sendable, Equatable {
       --allowed-origin ORIGIN  also accept websocket upgrades from ORIGIN (repeatable)
       --grace SECONDS          keep a disconnected session for resuming (default 120)
       --max-message-bytes N    largest accepted websocket message (default 65536)
+      --public-url URL         the address in invite links (default http://HOST:PORT)
       --help                   show this help
     Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.
     """
@@ -64,6 +67,7 @@ public struct ServerOptions: Sendable, Equatable {
             case "--allowed-origin": options.allowedOrigins.append(try value(flag))
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)
+            case "--public-url": options.publicURL = try value(flag)
             default: throw .invalid("Unknown option '\(flag)'.")
             }
         }

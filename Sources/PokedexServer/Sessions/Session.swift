@@ -1,4 +1,5 @@
 import Composable
+import FavoritesClient
 import Foundation
 import PokedexFeatures
 import PokedexModels
@@ -9,7 +10,9 @@ import Synchronization
 /// inbox that feeds the Store actions in the order they arrived.
 final class Session: Sendable {
     let id: String
+    let user: User
     let store: Store<AppFeature>
+    let projection: SessionProjection
     let output: SessionOutput
     private struct Inbox {
         var pending: [(action: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant)] = []
@@ -22,23 +25,39 @@ final class Session: Sendable {
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(id: String, route: String, dependencies: @escaping @Sendable (inout DependencyValues) -> Void, metrics: ServerMetricsRecorder) {
+    init(id: String, route: String, user: User, context: SessionContext) {
         self.id = id
-        let favorites = Shared<Set<Int>>([])
-        store = Store(initialState: AppFeature.State(route: route, favorites: favorites), reducer: AppFeature(), withDependencies: dependencies)
-        output = SessionOutput(metrics: metrics)
+        self.user = user
+        let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
+        let lists = favoritesClient.lists()
+        let active = lists.wrappedValue.first?.id ?? ""
+        let account = Account(me: user, lists: lists, activeListID: active, roster: favoritesClient.roster(active))
+        store = Store(
+            initialState: AppFeature.State(route: route, account: account, favorites: favoritesClient.favorites(active)),
+            reducer: AppFeature()
+        ) {
+            $0.pokemonClient = context.pokemonClient
+            $0.favoritesClient = favoritesClient
+        }
+        projection = SessionProjection(context.projection)
+        output = SessionOutput(metrics: context.metrics)
     }
 
     /// Starts observing and loads what is on screen.
     func start() async {
         let output = self.output
-        await store.observe { state in output.publish(ClientState.project(state)) }
-        await store.send(.onAppear)
+        let projection = self.projection
+        await store.observe(sharedIn: { state in
+            [state.favorites.reference, state.account.lists.reference, state.account.roster.reference]
+        }) { state in
+            output.publish(projection.project(state))
+        }
+        await ActingUser.$id.withValue(user.id) { _ = await store.send(.onAppear) }
     }
 
     /// The current client-visible state.
     func currentClientState() async -> JSONValue {
-        ClientState.project(await store.state)
+        projection.project(await store.state)
     }
 
     /// Queues an action from the browser. Actions are reduced one after another in arrival
@@ -84,13 +103,22 @@ final class Session: Sendable {
         let action: AppFeature.Action
         do {
             action = try ActionDecoder.decode(json, in: state)
+            try ActionAuthorization.check(action, in: state)
         } catch {
             output.metrics.error(error.code.rawValue)
             output.send(ServerMessage.error(ref: ref, code: error.code, message: error.message).encoded())
             return
         }
         if let ref { output.expectAck(ref) }
-        await store.send(action)
+        let output = self.output
+        let metrics = output.metrics
+        let refuse: @Sendable (String, String) -> Void = { code, message in
+            metrics.error(code)
+            output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
+        }
+        await ActingUser.$id.withValue(user.id) {
+            await RefusalReporter.$current.withValue(refuse) { _ = await store.send(action) }
+        }
         if let ref { output.flushAck(ref) }
         output.metrics.actionProcessed(latency: .now - receivedAt)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StateSync
 import Synchronization
 import WebSocketServer
 
@@ -8,15 +9,43 @@ final class SessionRegistry: Sendable {
     private struct Tables {
         var sessions: [String: Session] = [:]
         var byConnection: [UInt64: Session] = [:]
+        /// Connections whose hello is being answered, with the actions that arrived meanwhile.
+        var greeting: [UInt64: [(action: JSONValue, ref: Int?)]] = [:]
     }
 
     private let tables = Mutex(Tables())
     let grace: Duration
     let metrics: ServerMetricsRecorder
+    let hub: FavoritesHub
 
-    init(grace: Duration, metrics: ServerMetricsRecorder) {
+    init(grace: Duration, metrics: ServerMetricsRecorder, hub: FavoritesHub) {
         self.grace = grace
         self.metrics = metrics
+        self.hub = hub
+    }
+
+    /// Marks a connection as saying hello: its actions wait until it has a session.
+    /// Returns false when it already has a session or a hello under way.
+    func beginHello(_ connection: Connection) -> Bool {
+        tables.withLock { tables in
+            guard tables.byConnection[connection.id] == nil, tables.greeting[connection.id] == nil else { return false }
+            tables.greeting[connection.id] = []
+            return true
+        }
+    }
+
+    /// Keeps an action that arrived during the hello; false when no hello is under way.
+    func holdDuringHello(_ connection: Connection, action: JSONValue, ref: Int?) -> Bool {
+        tables.withLock { tables in
+            guard tables.greeting[connection.id] != nil else { return false }
+            tables.greeting[connection.id]?.append((action, ref))
+            return true
+        }
+    }
+
+    /// The hello failed: the connection may say hello again.
+    func abandonHello(_ connection: Connection) {
+        _ = tables.withLock { $0.greeting.removeValue(forKey: connection.id) }
     }
 
     func session(for connection: Connection) -> Session? {
@@ -36,16 +65,27 @@ final class SessionRegistry: Sendable {
         metrics.sessionOpened()
     }
 
+    /// Binds the connection to its session and hands over the actions held during the hello.
     func bind(_ connection: Connection, to session: Session) {
-        tables.withLock { $0.byConnection[connection.id] = session }
+        let held = tables.withLock { tables in
+            tables.byConnection[connection.id] = session
+            return tables.greeting.removeValue(forKey: connection.id) ?? []
+        }
         session.disconnectedAt.withLock { $0 = nil }
+        hub.connected(session.user.id)
+        for item in held { session.enqueue(item.action, ref: item.ref) }
     }
 
     /// The connection closed: keep its session for the grace period, then drop it unless a
     /// browser resumed it meanwhile.
     func unbind(_ connection: Connection) {
-        guard let session = tables.withLock({ $0.byConnection.removeValue(forKey: connection.id) }) else { return }
+        let session = tables.withLock { tables in
+            tables.greeting[connection.id] = nil
+            return tables.byConnection.removeValue(forKey: connection.id)
+        }
+        guard let session else { return }
         session.output.detach(connection)
+        hub.disconnected(session.user.id)
         let leftAt = ContinuousClock.now
         session.disconnectedAt.withLock { $0 = leftAt }
         let grace = self.grace
@@ -53,6 +93,15 @@ final class SessionRegistry: Sendable {
             try? await Task.sleep(for: grace)
             self?.expire(session, ifDisconnectedSince: leftAt)
         }
+    }
+
+    /// Ends every session (the server is shutting down): their Stores stop and free.
+    func removeAll() async {
+        let sessions = tables.withLock { tables -> [Session] in
+            defer { tables = Tables() }
+            return Array(tables.sessions.values)
+        }
+        for session in sessions { await session.tearDown() }
     }
 
     private func expire(_ session: Session, ifDisconnectedSince leftAt: ContinuousClock.Instant) {

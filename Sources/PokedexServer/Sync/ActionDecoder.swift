@@ -14,6 +14,16 @@ enum ActionDecoder {
         case "path": return .path(try path(action.nested(), state: state))
         case "navigate": return .navigate(route: try action.string("route"))
         case "dismissNotice": return .dismissNotice
+        case "favoritesTapped": return .favoritesTapped
+        case "selectList": return .selectList(id: try action.string("id"))
+        case "rename": return .rename(try action.string("name"))
+        case "alert":
+            let answer = try action.nested()
+            switch answer.case {
+            case "confirm": return .alert(.confirm)
+            case "cancel": return .alert(.cancel)
+            default: throw answer.unknownCase()
+            }
         default: throw action.unknownCase()
         }
     }
@@ -52,8 +62,11 @@ enum ActionDecoder {
         case "dismiss": return .dismiss
         case "presented":
             let presented = try action.nested()
-            guard presented.case == "detail" else { throw presented.unknownCase() }
-            return .presented(.detail(try detail(presented.nested())))
+            switch presented.case {
+            case "detail": return .presented(.detail(try detail(presented.nested())))
+            case "favorites": return .presented(.favorites(try favorites(presented.nested())))
+            default: throw presented.unknownCase()
+            }
         default: throw action.unknownCase()
         }
     }
@@ -67,6 +80,23 @@ enum ActionDecoder {
             let type = try action.string("type")
             guard PokemonTypes.all.contains(type) else { throw ProtocolError(.badAction, "Unknown type '\(type)'.") }
             return .typeTapped(type)
+        default: throw action.unknownCase()
+        }
+    }
+
+    static func favorites(_ action: ActionPath) throws(ProtocolError) -> FavoritesFeature.Action {
+        switch action.case {
+        case "rowTapped": return .rowTapped(id: try action.int("id"))
+        case "inviteTapped":
+            let role = try action.string("role")
+            guard let listRole = ListRole(rawValue: role), listRole != .owner else {
+                throw ProtocolError(.badAction, "An invite grants 'editor' or 'viewer', not '\(role)'.")
+            }
+            return .inviteTapped(listRole)
+        case "inviteDismissed": return .inviteDismissed
+        case "revokeInviteTapped": return .revokeInviteTapped(id: try action.string("id"))
+        case "removeMemberTapped": return .removeMemberTapped(userID: try action.string("id"))
+        case "leaveTapped": return .leaveTapped
         default: throw action.unknownCase()
         }
     }

@@ -3,17 +3,59 @@ import PokedexFeatures
 import PokedexModels
 import StateSync
 
-/// The client-visible state (docs/PROTOCOL.md): what a browser renders, derived from a
-/// session's `AppFeature.State`.
-enum ClientState {
-    static func project(_ state: AppFeature.State) -> JSONValue {
-        [
-            "route": .string(state.route),
-            "notice": JSONValue(state.notice),
-            "list": list(state.list),
-            "favorites": favorites(state.favorites.wrappedValue),
-            "destination": state.destination.map(destination) ?? .null,
-            "stack": .array(state.path.entries.map(stackEntry)),
+/// The parts of the client-visible state (docs/PROTOCOL.md): what a browser renders, derived
+/// from a session's `AppFeature.State`. `SessionProjection` puts them together.
+struct ClientState: Sendable {
+    /// Row data for a favorite id (favorites are stored as ids).
+    let row: @Sendable (Int) -> Pokemon?
+    /// Where invite links point, e.g. `http://127.0.0.1:8080` (known once the port is bound).
+    let publicURL: @Sendable () -> String
+
+    func user(_ user: User) -> JSONValue {
+        ["id": .string(user.id), "name": .string(user.displayName)]
+    }
+
+    /// The user's lists; the active list's rows only while the Favorites view is open, so a
+    /// star elsewhere stays a one-op patch.
+    func lists(_ account: Account, favorites: Set<Int>, showingRows: Bool) -> JSONValue {
+        let roster = account.roster.wrappedValue
+        let isOwner = account.activeRole == .owner
+        return [
+            "active": .string(account.activeListID),
+            "all": .array(account.lists.wrappedValue.map {
+                ["id": .string($0.id), "name": .string($0.list.name), "role": .string($0.role.rawValue)]
+            }),
+            "members": .array(roster.members.map {
+                [
+                    "id": .string($0.user.id), "name": .string($0.user.displayName),
+                    "role": .string($0.role.rawValue), "online": .bool($0.isOnline),
+                ]
+            }),
+            "pokemon": .array(showingRows ? favorites.sorted().map { Self.row(row($0) ?? Pokemon(id: $0, name: "", types: [])) } : []),
+            "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
+        ]
+    }
+
+    func destination(_ destination: AppFeature.Destination.State) -> JSONValue {
+        switch destination {
+        case let .detail(state):
+            return ["detail": Self.detail(state)]
+        case let .favorites(state):
+            let invite: JSONValue = state.invite.map {
+                ["role": .string($0.role.rawValue), "link": .string("\(publicURL())/#/join/\($0.code)")]
+            } ?? .null
+            return ["favorites": ["invite": invite, "error": JSONValue(state.error)]]
+        }
+    }
+
+    static func alert(_ alert: ConfirmationAlert) -> JSONValue {
+        let action: String = switch alert.intent {
+        case .removeMember: "removeMember"
+        case .leave: "leave"
+        }
+        return [
+            "title": .string(alert.title), "message": .string(alert.message),
+            "confirm": .string(alert.confirmLabel), "action": .string(action),
         ]
     }
 
@@ -48,12 +90,6 @@ enum ClientState {
     /// A set of ids as an object, so a star toggle is one `add` or `remove` of its key.
     static func favorites(_ ids: Set<Int>) -> JSONValue {
         .object(JSONObject(uniqueKeysWithValues: ids.sorted().map { (String($0), JSONValue.bool(true)) }))
-    }
-
-    static func destination(_ destination: AppFeature.Destination.State) -> JSONValue {
-        switch destination {
-        case let .detail(state): ["detail": detail(state)]
-        }
     }
 
     static func stackEntry(_ entry: (id: StackElementID, element: AppFeature.Path.State)) -> JSONValue {
@@ -105,5 +141,12 @@ enum ClientState {
     static func error<T>(_ load: LoadState<T>) -> JSONValue {
         if case let .failed(message) = load { return .string(message) }
         return .null
+    }
+}
+
+extension AppFeature.State {
+    var isShowingFavorites: Bool {
+        if case .favorites = destination { return true }
+        return false
     }
 }

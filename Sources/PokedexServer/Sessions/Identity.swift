@@ -1,0 +1,26 @@
+import PokedexModels
+import StateSync
+import Storage
+
+/// Who a `hello` is: the token's user, or a new user (with a generated name and a new token)
+/// when there is no token, or when the token is unknown and the client asked for one.
+struct Identity {
+    let users: UserRepository
+
+    func resolve(_ hello: ClientMessage.Hello) throws(ProtocolError) -> (user: User, newToken: String?) {
+        do {
+            if let token = hello.token, let user = try users.user(forToken: token) {
+                return (user, nil)
+            }
+            if hello.token != nil, !hello.newUser {
+                throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
+            }
+            let (user, token) = try users.createUser(displayName: DisplayNameGenerator.generate())
+            return (user, token)
+        } catch let error as ProtocolError {
+            throw error
+        } catch {
+            throw ProtocolError(.badMessage, "Could not sign in: \(error).")
+        }
+    }
+}

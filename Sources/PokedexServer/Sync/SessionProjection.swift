@@ -1,0 +1,75 @@
+import Composable
+import PokedexFeatures
+import PokedexModels
+import StateSync
+import Synchronization
+
+/// One session's projection to client state, remembering each part's input and JSON so an
+/// unchanged part is reused as is. A star set by one member reaches thousands of sessions:
+/// each then rebuilds only its favorites, and the diff skips every reused part at once (the
+/// same storage compares equal without a walk).
+final class SessionProjection: Sendable {
+    private struct Memo<Input: Equatable> {
+        var input: Input
+        var json: JSONValue
+    }
+
+    private struct ListsInput: Equatable {
+        var lists: [ListSummary]
+        var active: String
+        var roster: ListRoster
+        var rows: Set<Int>?
+    }
+
+    private struct StackInput: Equatable {
+        var ids: [StackElementID]
+        var screens: [AppFeature.Path.State]
+    }
+
+    private struct Memos {
+        var list: Memo<PokemonListFeature.State>?
+        var favorites: Memo<Set<Int>>?
+        var lists: Memo<ListsInput>?
+        var destination: Memo<AppFeature.Destination.State?>?
+        var stack: Memo<StackInput>?
+    }
+
+    private let client: ClientState
+    private let memos = Mutex(Memos())
+
+    init(_ client: ClientState) {
+        self.client = client
+    }
+
+    func project(_ state: AppFeature.State) -> JSONValue {
+        let favorites = state.favorites.wrappedValue
+        let listsInput = ListsInput(
+            lists: state.account.lists.wrappedValue, active: state.account.activeListID,
+            roster: state.account.roster.wrappedValue, rows: state.isShowingFavorites ? favorites : nil
+        )
+        return memos.withLock { memos in
+            [
+                "route": .string(state.route),
+                "notice": JSONValue(state.notice),
+                "me": client.user(state.account.me),
+                "list": Self.memo(&memos.list, state.list) { ClientState.list($0) },
+                "favorites": Self.memo(&memos.favorites, favorites) { ClientState.favorites($0) },
+                "lists": Self.memo(&memos.lists, listsInput) { _ in
+                    client.lists(state.account, favorites: favorites, showingRows: state.isShowingFavorites)
+                },
+                "destination": Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null },
+                "stack": Self.memo(&memos.stack, StackInput(ids: state.path.ids, screens: state.path.elements)) { _ in
+                    .array(state.path.entries.map(ClientState.stackEntry))
+                },
+                "alert": state.alert.map(ClientState.alert) ?? .null,
+            ]
+        }
+    }
+
+    private static func memo<Input: Equatable>(_ memo: inout Memo<Input>?, _ input: Input, _ build: (Input) -> JSONValue) -> JSONValue {
+        if let memo, memo.input == input { return memo.json }
+        let json = build(input)
+        memo = Memo(input: input, json: json)
+        return json
+    }
+}

@@ -1,0 +1,145 @@
+import PokedexServer
+import StateSync
+import WebSocketServer
+import Foundation
+import XCTest
+
+/// The real server on an ephemeral loopback port, driven over /ws by the libwebsockets client.
+final class SessionProtocolTests: XCTestCase {
+    var server: PokedexServer!
+    var client: WebSocketClient!
+    var directory = ""
+
+    override func setUp() async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
+        var options = ServerOptions()
+        options.port = 0
+        options.graceSeconds = 30
+        options.database = directory + "/pokedex.sqlite"
+        server = try PokedexServer(options: options)
+        try server.start()
+        client = try WebSocketClient()
+    }
+
+    override func tearDown() async throws {
+        client.shutdown()
+        await server.shutdown()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func connect() async throws -> ClientConnection {
+        let connection = client.connect(port: server.port)
+        try await connection.waitUntilOpen(timeout: .seconds(5))
+        return connection
+    }
+
+    func next(_ connection: ClientConnection) async throws -> ServerMessage {
+        try ServerMessage.parse(try await connection.nextMessage(timeout: .seconds(5)))
+    }
+
+    func hello(_ connection: ClientConnection, route: String = "/", token: String? = nil, resume: ClientMessage.Resume? = nil) {
+        _ = connection.send(ClientMessage.hello(.init(token: token, resume: resume, route: route)).encoded())
+    }
+
+    /// The next frame that is not a patch.
+    func nextNonPatch(_ connection: ClientConnection) async throws -> ServerMessage {
+        var message = try await next(connection)
+        while case .patch = message { message = try await next(connection) }
+        return message
+    }
+
+    /// Reads patches into `state` until `done` holds for it.
+    func apply(until done: (JSONValue) -> Bool, _ state: inout JSONValue, seq: inout Int, from connection: ClientConnection) async throws {
+        while !done(state) {
+            guard case let .patch(nextSeq, ops, _) = try await next(connection) else { continue }
+            XCTAssertEqual(nextSeq, seq + 1, "patches arrive in sequence")
+            seq = nextSeq
+            state = try JSONPatch.apply(ops, to: state)
+        }
+    }
+
+    func testHelloGetsWelcomeAndSnapshotThenTheFirstPageAsOnePatch() async throws {
+        let connection = try await connect()
+        hello(connection)
+        guard case .welcome = try await next(connection) else { return XCTFail("expected welcome") }
+        guard case .snapshot(var seq, var state) = try await next(connection) else { return XCTFail("expected snapshot") }
+        XCTAssertEqual(state["route"], "/")
+        try await apply(until: { $0["list"]?["status"] == "loaded" }, &state, seq: &seq, from: connection)
+        XCTAssertEqual(state["list"]?["pages"]?[0]?.arrayValue?.count, 20)
+        XCTAssertEqual(state["list"]?["total"], 151)
+
+        // The next page is one add of the new page; the ack names the action's ref.
+        _ = connection.send(#"{"type":"action","ref":5,"action":{"list":{"reachedEnd":{}}}}"#)
+        var sawPageAdd = false
+        while state["list"]?["pages"]?.arrayValue?.count != 2 {
+            guard case let .patch(nextSeq, ops, _) = try await next(connection) else { continue }
+            seq = nextSeq
+            if ops.contains(where: { if case .add("/list/pages/1", _) = $0 { true } else { false } }) { sawPageAdd = true }
+            state = try JSONPatch.apply(ops, to: state)
+        }
+        XCTAssertTrue(sawPageAdd)
+        XCTAssertEqual(state["list"]?["pages"]?[1]?[0]?["id"], 21)
+    }
+
+    func testAStarToggleIsOneOpAcknowledged() async throws {
+        let connection = try await connect()
+        hello(connection)
+        _ = try await next(connection)
+        _ = try await next(connection)
+        _ = connection.send(#"{"type":"action","ref":9,"action":{"list":{"favoriteTapped":{"id":25}}}}"#)
+        while true {
+            guard case let .patch(_, ops, ack) = try await next(connection) else { continue }
+            if ack == 9 {
+                XCTAssertEqual(ops, [.add(path: "/favorites/25", value: true)])
+                return
+            }
+        }
+    }
+
+    func testBadInputGetsAnErrorFrameAndTheSessionGoesOn() async throws {
+        let connection = try await connect()
+        _ = connection.send(#"{"type":"action","ref":1,"action":{"list":{"reachedEnd":{}}}}"#)
+        let notHello = try await next(connection)
+        XCTAssertEqual(notHello, .error(ref: 1, code: .notHello, message: "Send hello before any action."))
+        hello(connection)
+        _ = try await next(connection)
+        _ = try await next(connection)
+        _ = connection.send("{not json")
+        guard case .error(_, .badJSON, _) = try await nextNonPatch(connection) else { return XCTFail("expected bad_json") }
+        _ = connection.send(#"{"type":"action","ref":2,"action":{"list":{"rowTaped":{"id":1}}}}"#)
+        let unknown = try await nextNonPatch(connection)
+        XCTAssertEqual(unknown, .error(ref: 2, code: .unknownAction, message: "Unknown action 'list.rowTaped'."))
+        _ = connection.send(#"{"type":"action","ref":3,"action":{"list":{"favoriteTapped":{"id":"x"}}}}"#)
+        let badAction = try await nextNonPatch(connection)
+        guard case .error(3, .badAction, _) = badAction else { return XCTFail("expected bad_action, got \(badAction)") }
+        _ = connection.send(#"{"type":"action","ref":4,"action":{"dismissNotice":{}}}"#)
+        let ack = try await nextNonPatch(connection)
+        XCTAssertEqual(ack, .ack(ref: 4))
+    }
+
+    func testResumeReplaysOnlyTheMissedPatches() async throws {
+        let first = try await connect()
+        hello(first)
+        guard case let .welcome(session, _, token) = try await next(first) else { return XCTFail("expected welcome") }
+        guard case .snapshot(var seq, var state) = try await next(first) else { return XCTFail("expected snapshot") }
+        try await apply(until: { $0["list"]?["status"] == "loaded" }, &state, seq: &seq, from: first)
+        first.close(code: 1000)
+        _ = try? await first.closeCode(timeout: .seconds(5))
+
+        let second = try await connect()
+        hello(second, token: token, resume: .init(session: session, seq: seq))
+        guard case .welcome(session, _, _) = try await next(second) else { return XCTFail("expected the same session") }
+        _ = second.send(#"{"type":"action","ref":1,"action":{"list":{"favoriteTapped":{"id":4}}}}"#)
+        // What the session did while away (its user went offline, then online) is replayed
+        // in order, continuing the browser's copy: no snapshot.
+        while true {
+            guard case let .patch(nextSeq, ops, ack) = try await next(second) else { return XCTFail("expected patches, not a snapshot") }
+            XCTAssertEqual(nextSeq, seq + 1)
+            seq = nextSeq
+            state = try JSONPatch.apply(ops, to: state)
+            if ack == 1 { break }
+        }
+        XCTAssertEqual(state["favorites"], ["4": true])
+        XCTAssertEqual(state["lists"]?["members"]?[0]?["online"], true)
+    }
+}

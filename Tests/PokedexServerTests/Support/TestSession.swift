@@ -1,0 +1,80 @@
+import Foundation
+import StateSync
+import WebSocketServer
+import XCTest
+
+/// A browser session driven over /ws: keeps its copy of the state by applying every patch,
+/// and sends actions with increasing refs.
+final class TestSession {
+    let connection: ClientConnection
+    private(set) var state: JSONValue = .null
+    private(set) var seq = 0
+    private(set) var session = ""
+    private(set) var token: String?
+    private(set) var errors: [(ref: Int?, code: ProtocolError.Code)] = []
+    private var nextRef = 0
+    private var acknowledged: Set<Int> = []
+
+    private init(connection: ClientConnection) {
+        self.connection = connection
+    }
+
+    /// Connects and says hello; returns once the first snapshot is applied.
+    static func open(_ client: WebSocketClient, port: Int, token: String? = nil, route: String = "/") async throws -> TestSession {
+        let connection = client.connect(port: port)
+        try await connection.waitUntilOpen(timeout: .seconds(10))
+        let session = TestSession(connection: connection)
+        _ = connection.send(ClientMessage.hello(.init(token: token, route: route)).encoded())
+        try await session.read { $0.state != .null }
+        return session
+    }
+
+    var userID: String? { state["me"]?["id"]?.stringValue }
+    var favorites: Set<Int> { Set(state["favorites"]?.objectValue?.keys.compactMap { Int($0) } ?? []) }
+
+    /// Sends an action and returns its ref.
+    @discardableResult
+    func send(_ action: JSONValue) -> Int {
+        nextRef += 1
+        _ = connection.send(ClientMessage.action(ref: nextRef, action: action).encoded())
+        return nextRef
+    }
+
+    /// Sends an action and waits until it is acknowledged or refused.
+    @discardableResult
+    func perform(_ action: JSONValue) async throws -> ProtocolError.Code? {
+        let ref = send(action)
+        try await read { session in session.acknowledged.contains(ref) || session.errors.contains { $0.ref == ref } }
+        return errors.first { $0.ref == ref }?.code
+    }
+
+    /// Reads frames until `done` holds.
+    func read(until done: (TestSession) -> Bool) async throws {
+        while !done(self) {
+            let message = try ServerMessage.parse(try await connection.nextMessage(timeout: .seconds(10)))
+            switch message {
+            case let .welcome(session, _, token):
+                self.session = session
+                if let token { self.token = token }
+            case let .snapshot(seq, state):
+                self.seq = seq
+                self.state = state
+            case let .patch(seq, ops, ack):
+                XCTAssertEqual(seq, self.seq + 1, "patches arrive in sequence")
+                self.seq = seq
+                state = try JSONPatch.apply(ops, to: state)
+                if let ack { acknowledged.insert(ack) }
+            case let .ack(ref):
+                acknowledged.insert(ref)
+            case let .error(ref, code, _):
+                errors.append((ref, code))
+            }
+        }
+    }
+
+    func isAcknowledged(_ ref: Int) -> Bool { acknowledged.contains(ref) }
+
+    func close() {
+        connection.close(code: 1000)
+    }
+}
