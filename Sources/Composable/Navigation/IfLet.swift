@@ -52,13 +52,23 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
 
     @inlinable
+    static func reducePresented(
+        _ presentation: inout PresentationState<Child.State>, child: Child, action: Child.Action, id: inout Int
+    ) -> Effect<Child.Action>? {
+        guard let presentationID = presentation.presentationID else { return nil }
+        id = presentationID
+        return presentation.modifyPresented { child.reduce(into: &$0, action: action) }
+    }
+
+    @inlinable
     func reduceChild(into state: inout Parent.State, action: Child.Action) -> Effect<Parent.Action> {
-        guard let presentationID = state[keyPath: toPresentationState].presentationID else {
+        let keyPath = toPresentationState
+        // One key-path access (a runtime call each) reads the identity and runs the child.
+        var presentationID = 0
+        let effect = Self.reducePresented(&state[keyPath: keyPath], child: child, action: action, id: &presentationID)
+        guard let effect, !effect.isNone else {
             return .none  // An action for a child that is no longer presented is dropped.
         }
-        let keyPath = toPresentationState
-        let effect = state[keyPath: keyPath].modifyPresented { child.reduce(into: &$0, action: action) } ?? .none
-        if effect.isNone { return .none }
         // Only a child that has effects pays for its path and its liveness check.
         let scope = ChildScope(path: [presentationID]) { parentState in
             (parentState as? Parent.State)?[keyPath: keyPath].presentationID == presentationID

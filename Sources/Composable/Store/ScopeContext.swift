@@ -37,9 +37,9 @@ struct ChildScope: @unchecked Sendable {
 /// The child scopes of one Store that have started effects, each with its liveness check.
 @usableFromInline
 final class ScopeRegistry {
-    private var checks: [EffectScopeID: (Any) -> Bool] = [:]
+    @exclusivity(unchecked) @usableFromInline var checks: [EffectScopeID: (Any) -> Bool] = [:]
 
-    @usableFromInline var isEmpty: Bool { checks.isEmpty }
+    @inlinable var isEmpty: Bool { checks.isEmpty }
 
     func register(_ id: EffectScopeID, isAlive: @escaping (Any) -> Bool) {
         if checks[id] == nil { checks[id] = isAlive }
