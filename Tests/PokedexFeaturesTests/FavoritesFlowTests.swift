@@ -22,10 +22,19 @@ final class FavoritesFlowTests: XCTestCase {
         }
     }
 
+    /// The Favorites view of a list once it has appeared (its roster is live).
+    func view(_ listID: String) -> FavoritesFeature.State {
+        modify(FavoritesFeature.State(listID: listID)) { $0.roster = self.accounts.rostersByList[listID] }
+    }
+
     func testTheFavoritesViewIsPresentedAndRouted() async {
         let store = makeStore()
         await store.send(.favoritesTapped) { $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list")) }
+        await store.receive(.destination(.presented(.favorites(.onAppear)))) {
+            $0.destination = .favorites(self.view("ash-list"))
+        }
         XCTAssertEqual(store.state.route, "/favorites")
+        XCTAssertEqual(store.state.shownRoster?.members.map(\.user), [InMemoryFavorites.ash])
         await store.send(.destination(.dismiss)) { $0.destination = nil }
     }
 
@@ -73,6 +82,9 @@ final class FavoritesFlowTests: XCTestCase {
 
     func testRemovingAMemberWaitsForTheAlert() async {
         let store = makeStore(route: "/favorites")
+        await store.send(.destination(.presented(.favorites(.onAppear)))) {
+            $0.destination = .favorites(self.view("ash-list"))
+        }
         await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
         await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
             $0.alert = ConfirmationAlert(
@@ -99,6 +111,7 @@ final class FavoritesFlowTests: XCTestCase {
         store.exhaustivity = .off
         await store.send(.onAppear)
         await store.receive(.joined(InMemoryFavorites.cerulean))
+        await store.receive(.destination(.presented(.favorites(.onAppear))))
         store.exhaustivity = .on
         await store.skipReceivedActions()
         await store.send(.destination(.presented(.favorites(.leaveTapped))))
@@ -111,10 +124,9 @@ final class FavoritesFlowTests: XCTestCase {
         await store.send(.alert(.confirm)) { $0.alert = nil }
         await store.receive(.left(listID: "cerulean")) {
             $0.account.activeListID = "ash-list"
-            $0.account.roster = self.accounts.rostersByList["ash-list"]!
             $0.favorites = self.accounts.favoritesByList["ash-list"]!
             $0.list.favorites = self.accounts.favoritesByList["ash-list"]!
-            $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list"))
+            $0.destination = .favorites(self.view("ash-list"))
         }
         XCTAssertEqual(store.state.favorites.wrappedValue, [])
         XCTAssertEqual(store.state.account.lists.wrappedValue.map(\.id), ["ash-list"])

@@ -1,19 +1,17 @@
 import Composable
 import PokedexModels
 
-/// Who the session's user is and which of the user's lists is active. Every value here is
-/// shared: a change in one session shows in every session holding it.
+/// Who the session's user is and which of the user's lists is active. The lists are shared:
+/// a list joined or left in one tab shows in every tab of the user.
 public struct Account: Equatable, Sendable {
     public var me: User
     public var lists: Shared<[ListSummary]>
     public var activeListID: String
-    public var roster: Shared<ListRoster>
 
-    public init(me: User, lists: Shared<[ListSummary]>, activeListID: String, roster: Shared<ListRoster>) {
+    public init(me: User, lists: Shared<[ListSummary]>, activeListID: String) {
         self.me = me
         self.lists = lists
         self.activeListID = activeListID
-        self.roster = roster
     }
 
     /// The user's role in the active list (nil if the user has left it).

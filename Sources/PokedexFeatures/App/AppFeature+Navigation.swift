@@ -38,8 +38,12 @@ extension AppFeature.State {
     /// `onAppear` for every screen from index `start` on.
     func appearActions(from start: Int) -> [Effect<AppFeature.Action>] {
         var effects: [Effect<AppFeature.Action>] = []
-        if start == 0, case .detail = destination {
-            effects.append(.send(.destination(.presented(.detail(.onAppear)))))
+        if start == 0 {
+            switch destination {
+            case .detail: effects.append(.send(.destination(.presented(.detail(.onAppear)))))
+            case .favorites: effects.append(.send(.destination(.presented(.favorites(.onAppear)))))
+            case nil: break
+            }
         }
         for (index, entry) in path.entries.enumerated() where index + 1 >= start {
             switch entry.element {
@@ -54,7 +58,6 @@ extension AppFeature.State {
     mutating func activate(listID: String, _ client: FavoritesClient) {
         guard account.lists.wrappedValue.contains(where: { $0.id == listID }) else { return }
         account.activeListID = listID
-        account.roster = client.roster(listID)
         favorites = client.favorites(listID)
         list.favorites = favorites
         switch destination {
@@ -64,6 +67,7 @@ extension AppFeature.State {
         case var .favorites(view):
             view.listID = listID
             view.invite = nil
+            view.roster = client.roster(listID)
             destination = .favorites(view)
         case nil:
             break
@@ -73,5 +77,13 @@ extension AppFeature.State {
             detail.favorites = favorites
             path.replace(id: entry.id, with: .detail(detail))
         }
+    }
+}
+
+extension AppFeature.State {
+    /// The active list's members and invites, while the Favorites view shows them.
+    public var shownRoster: ListRoster? {
+        guard case let .favorites(view) = destination else { return nil }
+        return view.roster?.wrappedValue
     }
 }

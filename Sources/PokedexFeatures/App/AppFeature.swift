@@ -132,7 +132,7 @@ public struct AppFeature: Reducer, Sendable {
         case .favoritesTapped:
             state.path.removeAll()
             state.destination = .favorites(FavoritesFeature.State(listID: state.account.activeListID))
-            return .none
+            return .send(.destination(.presented(.favorites(.onAppear))))
 
         case let .selectList(id):
             state.activate(listID: id, favoritesClient)
@@ -154,7 +154,7 @@ public struct AppFeature: Reducer, Sendable {
             state.path.removeAll()
             state.destination = .favorites(FavoritesFeature.State(listID: list.id))
             state.notice = "You joined “\(list.name)”."
-            return .none
+            return .send(.destination(.presented(.favorites(.onAppear))))
 
         case let .left(listID):
             if state.account.activeListID == listID, let personal = state.account.lists.wrappedValue.first {
@@ -186,7 +186,7 @@ public struct AppFeature: Reducer, Sendable {
             let known = state.list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
             return push(.detail(PokemonDetailFeature.State(pokemon: known, favorites: state.favorites)), onto: &state)
         case let .confirmRemoval(userID):
-            let name = state.account.roster.wrappedValue.members.first { $0.id == userID }?.user.displayName ?? "this member"
+            let name = state.shownRoster?.members.first { $0.id == userID }?.user.displayName ?? "this member"
             state.alert = ConfirmationAlert(
                 title: "Remove \(name)?",
                 message: "\(name) will no longer see or change “\(state.account.activeList?.name ?? "this list")”.",

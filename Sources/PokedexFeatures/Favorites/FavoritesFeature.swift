@@ -3,10 +3,14 @@ import FavoritesClient
 import PokedexModels
 
 /// The Favorites view of the active list: its Pokémon, its members, and (for owners) invites.
-/// Destructive choices go up to the root, which asks for confirmation in an alert.
+/// Destructive choices go up to the root, which asks for confirmation in an alert. The roster
+/// (members with presence) is held only while the view is shown, so a list with thousands of
+/// members does not push every join to every member's session.
 public struct FavoritesFeature: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public var listID: String
+        /// Members and open invites, live while the view is shown (set on appear).
+        public var roster: Shared<ListRoster>?
         /// The invite just created: shown once, with its link.
         public var invite: Invite?
         public var error: String?
@@ -27,6 +31,7 @@ public struct FavoritesFeature: Reducer, Sendable {
     }
 
     public enum Action: Equatable, Sendable {
+        case onAppear
         case rowTapped(id: Int)
         case inviteTapped(ListRole)
         case inviteCreated(State.Invite)
@@ -50,6 +55,10 @@ public struct FavoritesFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
+        case .onAppear:
+            if state.roster == nil { state.roster = favoritesClient.roster(state.listID) }
+            return .none
+
         case let .rowTapped(id):
             return .send(.delegate(.showPokemon(id: id)))
 

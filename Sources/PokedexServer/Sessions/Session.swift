@@ -31,7 +31,7 @@ final class Session: Sendable {
         let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
         let lists = favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
-        let account = Account(me: user, lists: lists, activeListID: active, roster: favoritesClient.roster(active))
+        let account = Account(me: user, lists: lists, activeListID: active)
         store = Store(
             initialState: AppFeature.State(route: route, account: account, favorites: favoritesClient.favorites(active)),
             reducer: AppFeature()
@@ -48,7 +48,9 @@ final class Session: Sendable {
         let output = self.output
         let projection = self.projection
         await store.observe(sharedIn: { state in
-            [state.favorites.reference, state.account.lists.reference, state.account.roster.reference]
+            var shared = [state.favorites.reference, state.account.lists.reference]
+            if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
+            return shared
         }) { state in
             output.publish(projection.project(state))
         }

@@ -17,8 +17,8 @@ struct ClientState: Sendable {
 
     /// The user's lists; the active list's rows only while the Favorites view is open, so a
     /// star elsewhere stays a one-op patch.
-    func lists(_ account: Account, favorites: Set<Int>, showingRows: Bool) -> JSONValue {
-        let roster = account.roster.wrappedValue
+    func lists(_ account: Account, roster: ListRoster?, favorites: Set<Int>, showingRows: Bool) -> JSONValue {
+        let roster = roster ?? ListRoster()
         let isOwner = account.activeRole == .owner
         return [
             "active": .string(account.activeListID),

@@ -17,7 +17,7 @@ final class SessionProjection: Sendable {
     private struct ListsInput: Equatable {
         var lists: [ListSummary]
         var active: String
-        var roster: ListRoster
+        var roster: ListRoster?
         var rows: Set<Int>?
     }
 
@@ -45,7 +45,7 @@ final class SessionProjection: Sendable {
         let favorites = state.favorites.wrappedValue
         let listsInput = ListsInput(
             lists: state.account.lists.wrappedValue, active: state.account.activeListID,
-            roster: state.account.roster.wrappedValue, rows: state.isShowingFavorites ? favorites : nil
+            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil
         )
         return memos.withLock { memos in
             [
@@ -54,8 +54,8 @@ final class SessionProjection: Sendable {
                 "me": client.user(state.account.me),
                 "list": Self.memo(&memos.list, state.list) { ClientState.list($0) },
                 "favorites": Self.memo(&memos.favorites, favorites) { ClientState.favorites($0) },
-                "lists": Self.memo(&memos.lists, listsInput) { _ in
-                    client.lists(state.account, favorites: favorites, showingRows: state.isShowingFavorites)
+                "lists": Self.memo(&memos.lists, listsInput) { input in
+                    client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites)
                 },
                 "destination": Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null },
                 "stack": Self.memo(&memos.stack, StackInput(ids: state.path.ids, screens: state.path.elements)) { _ in

@@ -22,7 +22,7 @@ final class InMemoryFavorites: Sendable {
     let calls = Mutex<[String]>([])
 
     var account: Account {
-        Account(me: Self.ash, lists: lists, activeListID: Self.personal.id, roster: rostersByList[Self.personal.id]!)
+        Account(me: Self.ash, lists: lists, activeListID: Self.personal.id)
     }
 
     var client: FavoritesClient {
