@@ -31,6 +31,10 @@ public struct PresentationState<State> {
     public var projectedValue: Self {
         get { self }
         set { self = newValue }
+        // In place, so `state.$destination` (and ifLet's key path) modify the presented child
+        // without copying it out and back, which also kept its storage shared (a copy-on-write
+        // copy of the child's arrays on every child action).
+        _modify { yield &self }
     }
 
     /// Mutates the presented child without touching its identity (used by `ifLet`).

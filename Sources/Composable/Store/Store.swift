@@ -6,7 +6,8 @@
 public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     // Used on this actor's executor, and in deinit, when nothing else can reach it.
     @usableFromInline nonisolated(unsafe) let core: StoreCore<R>
-    @usableFromInline var observer: (@Sendable (R.State) -> Void)?
+    // Read after every batch; touched only on this actor, never in overlapping accesses.
+    @exclusivity(unchecked) @usableFromInline var observer: (@Sendable (R.State) -> Void)?
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
 
