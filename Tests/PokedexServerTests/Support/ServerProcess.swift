@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// The real `pokedex-server` executable, run as a child process on a free loopback port.
+final class ServerProcess {
+    let process = Process()
+    private(set) var port = 0
+    private let output = Pipe()
+
+    /// The binary `swift build` put beside the tests.
+    static var executable: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/pokedex-server")
+    }
+
+    init(database: String) throws {
+        process.executableURL = Self.executable
+        process.arguments = ["--port", "0", "--db", database, "--grace", "5"]
+        process.standardError = output
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        port = try readPort()
+    }
+
+    /// Reads the server's log until it says where it listens.
+    private func readPort() throws -> Int {
+        var log = ""
+        let marker = "pokedex-server listening on http://127.0.0.1:"
+        while true {
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw XCTSkip("the server exited before listening:\n\(log)") }
+            log += String(decoding: data, as: UTF8.self)
+            if let range = log.range(of: marker) {
+                let digits = log[range.upperBound...].prefix { $0.isNumber }
+                if let port = Int(digits), log[range.upperBound...].dropFirst(digits.count).first?.isNewline == true {
+                    return port
+                }
+            }
+        }
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func exitStatus() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
