@@ -45,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync"]
+            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync", "WebSocketServer"]
         ),
 
         // Thin executables.

@@ -1,95 +1,91 @@
+import Foundation
+import PokedexServer
 import StateSync
+import WebSocketServer
 
-/// Frame sizes and diff time for the client-visible state of docs/PROTOCOL.md with 100 rows.
-public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff time over the client-visible state") {
-    let favorites = ["1", "4", "7", "133"]
-    let beforeStar = SyncState.make(pageCount: 5, favorites: favorites)
-    let afterStar = SyncState.make(pageCount: 5, favorites: favorites + ["25"])
-    let starFrame = ServerMessage.patch(seq: 42, ops: JSONPatch.diff(from: beforeStar, to: afterStar), ack: 17).encoded()
+/// `scripts/bench sync`: the frames a real server sends one session, and the cost of diffing
+/// its real client-visible state, with 100 rows loaded and a detail open.
+public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff time over the real client-visible state") {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sync-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var options = ServerOptions()
+    options.port = 0
+    options.database = directory + "/pokedex.sqlite"
+    let server = try PokedexServer(options: options)
+    try server.start()
+    let client = try WebSocketClient()
+    defer { client.shutdown() }
+    let session = try await BenchSession(client: client, port: server.port, route: "/pokemon/25")
+    try await session.read { $0.state["list"]?["status"] == "loaded" }
 
-    let beforePage = SyncState.make(pageCount: 1, favorites: favorites, isLoadingMore: true)
-    let afterPage = SyncState.make(pageCount: 2, favorites: favorites)
-    let pageFrame = ServerMessage.patch(seq: 43, ops: JSONPatch.diff(from: beforePage, to: afterPage), ack: nil).encoded()
-
-    // Both states are built separately, as a server re-projecting its Store state would.
-    let diffSeconds = Measure.median(repeats: 2001) {
-        let ops = JSONPatch.diff(from: beforeStar, to: afterStar)
-        precondition(ServerMessage.patch(seq: 42, ops: ops, ack: 17).encoded().count == starFrame.count)
+    var pageFrame: [UInt8] = []
+    for page in 1..<5 {
+        let frames = try await session.perform(["list": ["reachedEnd": [:]]]) {
+            $0.state["list"]?["pages"]?.arrayValue?.count == page + 1
+        }
+        if page == 1 { pageFrame = frames.max { $0.count < $1.count } ?? [] }
     }
+    let pageRows = session.state["list"]?["pages"]?[1]?.jsonBytes.count ?? 0
+    let beforeStar = session.state
+    let starFrames = try await session.perform(["list": ["favoriteTapped": ["id": 25]]]) { $0.state["favorites"]?["25"] != nil }
+    let afterStar = session.state
+    let snapshot = ServerMessage.snapshot(seq: session.seq, state: afterStar).encoded()
+
+    // The two states share their unchanged parts, as the server's memoized projection does
+    // (SessionProjection reuses each unchanged part's JSON), so the diff skips them at once.
+    let ops = JSONPatch.diff(from: beforeStar, to: afterStar)
+    let diffSeconds = Measure.median(repeats: 2001) {
+        precondition(JSONPatch.diff(from: beforeStar, to: afterStar) == ops)
+    }
+    await server.shutdown()
     return [
-        Figure("sync.star_patch_bytes", Double(starFrame.count), "bytes"),
+        Figure("sync.star_patch_bytes", Double(starFrames.map(\.count).reduce(0, +)), "bytes"),
         Figure("sync.page_patch_bytes", Double(pageFrame.count), "bytes"),
-        Figure("sync.page_rows_bytes", Double(SyncState.page(1).jsonBytes.count), "bytes"),
-        Figure("sync.state_bytes_100_rows", Double(ServerMessage.snapshot(seq: 0, state: beforeStar).encoded().count), "bytes"),
+        Figure("sync.page_rows_bytes", Double(pageRows), "bytes"),
+        Figure("sync.state_bytes_100_rows", Double(snapshot.count), "bytes"),
         Figure("sync.diff_us_100_rows", diffSeconds * 1e6, "us"),
     ]
 }
 
-/// A representative client-visible state (see docs/PROTOCOL.md), with real Pokédex rows.
-/// The server's projection of its Store state replaces this once it exists.
-enum SyncState {
-    static let pageSize = 20
+/// One browser session for the benchmark: applies every frame, keeps the raw frames an
+/// action caused.
+final class BenchSession {
+    let connection: ClientConnection
+    private(set) var state: JSONValue = .null
+    private(set) var seq = 0
+    private var ref = 0
 
-    static func make(pageCount: Int, favorites: [String], isLoadingMore: Bool = false) -> JSONValue {
-        [
-            "route": "/pokemon/25",
-            "notice": nil,
-            "list": [
-                "search": "", "type": nil, "types": .array(typeNames.map(JSONValue.string)),
-                "status": "loaded", "error": nil,
-                "pages": .array((0..<pageCount).map(page)),
-                "total": 151, "isLoadingMore": .bool(isLoadingMore), "canLoadMore": true,
-            ],
-            "favorites": .object(JSONObject(uniqueKeysWithValues: favorites.map { ($0, true) })),
-            "destination": ["detail": [
-                "pokemon": row(25), "status": "loaded", "error": nil,
-                "info": [
-                    "height": 4, "weight": 60, "baseExperience": 112, "genus": "Mouse Pokémon",
-                    "abilities": [["name": "static", "hidden": false], ["name": "lightning-rod", "hidden": true]],
-                    "stats": .array(zip(statNames, [35, 55, 40, 50, 50, 90]).map { ["name": .string($0), "base": .int($1)] }),
-                ],
-            ]],
-            "stack": [],
-        ]
+    init(client: WebSocketClient, port: Int, route: String) async throws {
+        connection = client.connect(port: port)
+        try await connection.waitUntilOpen(timeout: .seconds(10))
+        _ = connection.send(ClientMessage.hello(.init(route: route)).encoded())
+        try await read { $0.state != .null }
     }
 
-    /// Page `index` (from 0): rows `index * 20 + 1` through `index * 20 + 20`.
-    static func page(_ index: Int) -> JSONValue {
-        .array((index * pageSize + 1...(index + 1) * pageSize).map(row))
+    /// Sends an action; returns the frames received until `done` holds.
+    func perform(_ action: JSONValue, until done: (BenchSession) -> Bool) async throws -> [[UInt8]] {
+        ref += 1
+        _ = connection.send(ClientMessage.action(ref: ref, action: action).encoded())
+        return try await read(until: done)
     }
 
-    static func row(_ id: Int) -> JSONValue {
-        let (name, types) = pokedex[id - 1]
-        return ["id": .int(id), "name": .string(name), "types": .array(types.map(JSONValue.string)), "sprite": .string("/sprites/\(id).png")]
-    }
-
-    static let typeNames = "normal fighting flying poison ground rock bug ghost steel fire water grass electric psychic ice dragon dark fairy"
-        .split(separator: " ").map(String.init)
-    static let statNames = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
-
-    /// National Pokédex #1–#100 as `name type[/type]`.
-    static let pokedex: [(name: String, types: [String])] = """
-        bulbasaur grass/poison,ivysaur grass/poison,venusaur grass/poison,charmander fire,charmeleon fire,\
-        charizard fire/flying,squirtle water,wartortle water,blastoise water,caterpie bug,metapod bug,\
-        butterfree bug/flying,weedle bug/poison,kakuna bug/poison,beedrill bug/poison,pidgey normal/flying,\
-        pidgeotto normal/flying,pidgeot normal/flying,rattata normal,raticate normal,spearow normal/flying,\
-        fearow normal/flying,ekans poison,arbok poison,pikachu electric,raichu electric,sandshrew ground,\
-        sandslash ground,nidoran-f poison,nidorina poison,nidoqueen poison/ground,nidoran-m poison,nidorino poison,\
-        nidoking poison/ground,clefairy fairy,clefable fairy,vulpix fire,ninetales fire,jigglypuff normal/fairy,\
-        wigglytuff normal/fairy,zubat poison/flying,golbat poison/flying,oddish grass/poison,gloom grass/poison,\
-        vileplume grass/poison,paras bug/grass,parasect bug/grass,venonat bug/poison,venomoth bug/poison,\
-        diglett ground,dugtrio ground,meowth normal,persian normal,psyduck water,golduck water,mankey fighting,\
-        primeape fighting,growlithe fire,arcanine fire,poliwag water,poliwhirl water,poliwrath water/fighting,\
-        abra psychic,kadabra psychic,alakazam psychic,machop fighting,machoke fighting,machamp fighting,\
-        bellsprout grass/poison,weepinbell grass/poison,victreebel grass/poison,tentacool water/poison,\
-        tentacruel water/poison,geodude rock/ground,graveler rock/ground,golem rock/ground,ponyta fire,\
-        rapidash fire,slowpoke water/psychic,slowbro water/psychic,magnemite electric/steel,\
-        magneton electric/steel,farfetchd normal/flying,doduo normal/flying,dodrio normal/flying,seel water,\
-        dewgong water/ice,grimer poison,muk poison,shellder water,cloyster water/ice,gastly ghost/poison,\
-        haunter ghost/poison,gengar ghost/poison,onix rock/ground,drowzee psychic,hypno psychic,krabby water,\
-        kingler water,voltorb electric
-        """.split(separator: ",").map { entry in
-            let parts = entry.split(separator: " ")
-            return (String(parts[0]), parts[1].split(separator: "/").map(String.init))
+    @discardableResult
+    func read(until done: (BenchSession) -> Bool) async throws -> [[UInt8]] {
+        var frames: [[UInt8]] = []
+        while !done(self) {
+            let frame = try await connection.nextMessage(timeout: .seconds(10))
+            frames.append(frame)
+            switch try ServerMessage.parse(frame) {
+            case let .snapshot(seq, state):
+                self.seq = seq
+                self.state = state
+            case let .patch(seq, ops, _):
+                self.seq = seq
+                state = try JSONPatch.apply(ops, to: state)
+            case .welcome, .ack, .error:
+                break
+            }
         }
+        return frames
+    }
 }

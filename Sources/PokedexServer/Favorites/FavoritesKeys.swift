@@ -2,12 +2,6 @@ import Composable
 import PokedexModels
 import Storage
 
-/// Who is acting in the current task: the session sets it around each action it reduces, so
-/// a write through a shared list is attributed to (and authorised for) that user.
-enum ActingUser {
-    @TaskLocal static var id: String?
-}
-
 /// A list's favorite ids, persisted as set/unset operations.
 struct FavoritesKey: SharedKey {
     let listID: String
@@ -23,7 +17,7 @@ struct FavoritesKey: SharedKey {
     /// Stores the difference as set/unset operations by the acting user; throwing (a viewer,
     /// a non-member) restores the previous value.
     func save(_ value: Set<Int>, previous: Set<Int>) throws {
-        guard let userID = ActingUser.id else { throw FavoritesError.forbidden }
+        guard let userID = ActionContext.current?.userID else { throw FavoritesError.forbidden }
         for added in value.subtracting(previous).sorted() {
             try hub.repository.setFavorite(list: listID, pokemonID: added, isFavorite: true, by: userID)
         }

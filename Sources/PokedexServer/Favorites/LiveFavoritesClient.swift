@@ -12,34 +12,34 @@ extension FavoritesClient {
             favorites: { listID in Shared(hub.favoritesKey(listID), default: []) },
             roster: { listID in Shared(hub.rosterKey(listID), default: ListRoster()) },
             createInvite: { listID, role in
-                try RefusalReporter.reporting {
+                try ActionContext.reporting {
                 let code = try hub.repository.createInvite(list: listID, role: role, by: user.id)
                 hub.refreshRoster(listID)
                 return code
                 }
             },
             revokeInvite: { listID, inviteID in
-                try RefusalReporter.reporting {
+                try ActionContext.reporting {
                 try hub.repository.revokeInvite(id: inviteID, list: listID, by: user.id)
                 hub.refreshRoster(listID)
                 }
             },
             removeMember: { listID, memberID in
-                try RefusalReporter.reporting {
+                try ActionContext.reporting {
                 try hub.repository.removeMember(list: listID, user: memberID, by: user.id)
                 hub.refreshRoster(listID)
                 hub.refreshLists(ofUser: memberID)
                 }
             },
             leave: { listID in
-                try RefusalReporter.reporting {
+                try ActionContext.reporting {
                 try hub.repository.leave(list: listID, user: user.id)
                 hub.refreshRoster(listID)
                 hub.refreshLists(ofUser: user.id)
                 }
             },
             join: { code in
-                try RefusalReporter.reporting {
+                try ActionContext.reporting {
                 let list = try hub.repository.acceptInvite(code: code, user: user.id)
                 hub.refreshRoster(list.id)
                 hub.refreshLists(ofUser: user.id)
@@ -47,7 +47,7 @@ extension FavoritesClient {
                 }
             },
             rename: { name in
-                try RefusalReporter.reporting {
+                try ActionContext.reporting {
                 let renamed = try hub.users.rename(userID: user.id, to: name)
                 hub.refreshRosters(ofUser: user.id)
                 return renamed

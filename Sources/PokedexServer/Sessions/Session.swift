@@ -54,7 +54,8 @@ final class Session: Sendable {
         }) { state in
             output.publish(projection.project(state))
         }
-        await ActingUser.$id.withValue(user.id) { _ = await store.send(.onAppear) }
+        let context = ActionContext(userID: user.id) { _, _ in }
+        await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
     }
 
     /// The current client-visible state.
@@ -118,8 +119,8 @@ final class Session: Sendable {
             metrics.error(code)
             output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
         }
-        await ActingUser.$id.withValue(user.id) {
-            await RefusalReporter.$current.withValue(refuse) { _ = await store.send(action) }
+        await ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) {
+            _ = await store.send(action)
         }
         if let ref { output.flushAck(ref) }
         output.metrics.actionProcessed(latency: .now - receivedAt)
