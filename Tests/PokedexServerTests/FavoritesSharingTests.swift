@@ -6,27 +6,7 @@ import XCTest
 
 /// Shared favorites over the real server: tabs of one user, members of a shared list, the
 /// refusals, and many sessions writing at once.
-final class FavoritesSharingTests: XCTestCase {
-    var server: PokedexServer!
-    var client: WebSocketClient!
-    var directory = ""
-
-    override func setUp() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
-        var options = ServerOptions()
-        options.port = 0
-        options.database = directory + "/pokedex.sqlite"
-        server = try PokedexServer(options: options)
-        try server.start()
-        client = try WebSocketClient()
-    }
-
-    override func tearDown() async throws {
-        client.shutdown()
-        await server.shutdown()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
+final class FavoritesSharingTests: ServerTestCase {
     func open(token: String? = nil, route: String = "/") async throws -> TestSession {
         try await TestSession.open(client, port: server.port, token: token, route: route)
     }

@@ -6,23 +6,9 @@ import PokedexServer
 import XCTest
 
 /// The app's own HTTP routes beside the static client.
-final class HTTPRoutesTests: XCTestCase {
-    var server: PokedexServer!
-    var directory = ""
-
-    override func setUp() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
-        var options = ServerOptions()
-        options.port = 0
-        options.database = directory + "/pokedex.sqlite"
+final class HTTPRoutesTests: ServerTestCase {
+    override func configure(_ options: inout ServerOptions) {
         options.webRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../web").path
-        server = try PokedexServer(options: options)
-        try server.start()
-    }
-
-    override func tearDown() async throws {
-        await server.shutdown()
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
     func get(_ path: String) async throws -> (status: Int, type: String?, body: String) {

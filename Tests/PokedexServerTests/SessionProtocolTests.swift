@@ -5,28 +5,7 @@ import Foundation
 import XCTest
 
 /// The real server on an ephemeral loopback port, driven over /ws by the libwebsockets client.
-final class SessionProtocolTests: XCTestCase {
-    var server: PokedexServer!
-    var client: WebSocketClient!
-    var directory = ""
-
-    override func setUp() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
-        var options = ServerOptions()
-        options.port = 0
-        options.graceSeconds = 30
-        options.database = directory + "/pokedex.sqlite"
-        server = try PokedexServer(options: options)
-        try server.start()
-        client = try WebSocketClient()
-    }
-
-    override func tearDown() async throws {
-        client.shutdown()
-        await server.shutdown()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
+final class SessionProtocolTests: ServerTestCase {
     func connect() async throws -> ClientConnection {
         let connection = client.connect(port: server.port)
         try await connection.waitUntilOpen(timeout: .seconds(5))
