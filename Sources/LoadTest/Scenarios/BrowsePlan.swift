@@ -3,9 +3,9 @@ import StateSync
 /// What a browsing user does next, chosen from what is on their screen: scroll to load the next
 /// page while there is one, search "pi" and clear it again, open a row's detail and close it.
 ///
-/// The server applies a search after a debounce, so for `searchSettle` after changing it the
-/// rows on screen are about to be replaced: no row is opened then (it could be gone), nor while
-/// an earlier action is unanswered (the copy may be about to change).
+/// The server applies a search after a debounce, so until `searchSettle` after the search was
+/// answered the rows on screen are about to be replaced: no row is opened then (it could be
+/// gone), nor while an earlier action is unanswered (the copy may be about to change).
 struct BrowsePlan: Sendable {
     enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
 
@@ -13,20 +13,25 @@ struct BrowsePlan: Sendable {
 
     private var rng: SplitMix
     private var step = 0
-    private var lastSearchAt: ContinuousClock.Instant?
+    private var searchSentAt: ContinuousClock.Instant?
 
     init(seed: UInt64) {
         rng = SplitMix(seed: seed)
     }
 
-    /// The next action for a session whose copy is `state`.
-    mutating func nextAction(for state: JSONValue, awaitingAnswer: Bool = false, at now: ContinuousClock.Instant = .now) -> JSONValue {
+    /// The next action for a session whose copy is `state`; `lastAnswerAt` is when the session's
+    /// latest action was answered.
+    mutating func nextAction(
+        for state: JSONValue, awaitingAnswer: Bool = false, lastAnswerAt: ContinuousClock.Instant? = nil,
+        at now: ContinuousClock.Instant = .now
+    ) -> JSONValue {
         if let destination = state["destination"], !destination.isNull {
             return ["destination": ["dismiss": [:]]]
         }
         let list = state["list"]
         let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
-        if awaitingAnswer || lastSearchAt.map({ now - $0 < Self.searchSettle }) ?? false {
+        let searchSettling = searchSentAt.map { sentAt in now - max(sentAt, lastAnswerAt ?? sentAt) < Self.searchSettle } ?? false
+        if awaitingAnswer || searchSettling {
             return canScroll ? ["list": ["reachedEnd": [:]]] : ["dismissNotice": [:]]
         }
         let move = Move.allCases[step % Move.allCases.count]
@@ -54,7 +59,7 @@ struct BrowsePlan: Sendable {
     }
 
     private mutating func search(_ list: JSONValue?, at now: ContinuousClock.Instant) -> JSONValue {
-        lastSearchAt = now
+        searchSentAt = now
         let text = list?["search"] == "" ? "pi" : ""
         return ["list": ["binding": ["search": .string(text)]]]
     }

@@ -49,12 +49,12 @@ final class BrowseWalkers: SessionObserver {
 
     private func step(_ session: SimulatedSession) {
         guard let state = session.state else { return }
-        let awaitingAnswer = session.pendingActions > 0
+        let answers = session.answers
         let next = walk.withLock { walk -> (action: JSONValue, delay: Duration)? in
             if let stopAt = walk.stopAt, ContinuousClock.now >= stopAt { return nil }
             guard var plan = walk.plans[session.index] else { return nil }
             defer { walk.plans[session.index] = plan }
-            return (plan.nextAction(for: state, awaitingAnswer: awaitingAnswer), plan.thinkTime(mean: run.options.thinkTime))
+            return (plan.nextAction(for: state, awaitingAnswer: answers.pending > 0, lastAnswerAt: answers.lastAt), plan.thinkTime(mean: run.options.thinkTime))
         }
         guard let next, session.send(next.action) != nil else { return }
         run.scheduler.after(next.delay) { self.step(session) }

@@ -16,6 +16,7 @@ struct IdleScenario: Scenario {
         try await Task.sleep(for: .seconds(options.duration))
         let stillOpen = run.recorder.read { $0.open }
         for session in sessions { session.finish() }
+        _ = await run.waitUntil(limit: .seconds(30)) { run.recorder.read { $0.open } == 0 }
         return ScenarioOutcome(heldSessions: min(held, stillOpen), serverRSS: memory)
     }
 }

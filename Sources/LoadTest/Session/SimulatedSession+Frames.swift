@@ -112,6 +112,7 @@ extension SimulatedSession {
             return []
         }
         guard let sentAt = machine.inFlight.removeValue(forKey: ref) else { return [] }
+        machine.lastAnswerAt = now
         environment.recorder.acknowledged(after: now - sentAt, at: now)
         return [.acknowledged(ref)]
     }

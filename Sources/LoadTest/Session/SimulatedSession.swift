@@ -45,6 +45,8 @@ final class SimulatedSession: Sendable {
     var sessionID: String? { machine.withLock { $0.sessionID } }
     var token: String? { machine.withLock { $0.token } }
     var pendingActions: Int { machine.withLock { $0.inFlight.count } }
+    /// Unanswered actions, and when the latest answer came.
+    var answers: (pending: Int, lastAt: ContinuousClock.Instant?) { machine.withLock { ($0.inFlight.count, $0.lastAnswerAt) } }
 
     /// Opens a connection and says hello (`token` nil makes a new user).
     func connect(token: String? = nil, route: String = "/") {
