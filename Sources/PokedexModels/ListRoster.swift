@@ -11,13 +11,19 @@ public struct ListSummary: Equatable, Hashable, Sendable, Identifiable {
     }
 }
 
-/// Who is in a list now: members with their presence, and (for owners) the open invites.
+/// Who is in a list now: the first members with their presence (a list may have thousands:
+/// `memberCount` says how many), and (for owners) the open invites.
 public struct ListRoster: Equatable, Hashable, Sendable {
+    /// How many members a roster lists by name.
+    public static let shownMembers = 50
+
     public var members: [RosterMember]
+    public var memberCount: Int
     public var invites: [InviteSummary]
 
-    public init(members: [RosterMember] = [], invites: [InviteSummary] = []) {
+    public init(members: [RosterMember] = [], memberCount: Int? = nil, invites: [InviteSummary] = []) {
         self.members = members
+        self.memberCount = memberCount ?? members.count
         self.invites = invites
     }
 

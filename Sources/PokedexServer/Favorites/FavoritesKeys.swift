@@ -41,11 +41,13 @@ struct RosterKey: SharedKey {
 
     func load() -> ListRoster? {
         guard let list = try? hub.repository.list(id: listID),
-              let members = try? hub.repository.members(ofList: listID, as: list.ownerID),
+              let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: ListRoster.shownMembers),
+              let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
               let invites = try? hub.repository.invites(ofList: listID, by: list.ownerID)
         else { return nil }
         return ListRoster(
             members: members.map { .init(user: $0.user, role: $0.role, isOnline: hub.isOnline($0.user.id)) },
+            memberCount: count,
             invites: invites.filter { !$0.isRevoked }.map { .init(id: $0.id, role: $0.role) }
         )
     }

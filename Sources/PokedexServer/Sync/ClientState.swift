@@ -31,6 +31,7 @@ struct ClientState: Sendable {
                     "role": .string($0.role.rawValue), "online": .bool($0.isOnline),
                 ]
             }),
+            "memberCount": .int(roster.memberCount),
             "pokemon": .array(showingRows ? favorites.sorted().map { Self.row(row($0) ?? Pokemon(id: $0, name: "", types: [])) } : []),
             "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
         ]

@@ -37,16 +37,24 @@ public struct FavoritesRepository: Sendable {
     }
 
     /// The list's members, owner first, then by joining time. Members only.
-    public func members(ofList listID: String, as userID: String) throws -> [ListMember] {
+    public func members(ofList listID: String, as userID: String, limit: Int = .max) throws -> [ListMember] {
         try database.withConnection { connection in
             try connection.requireRole(of: userID, in: listID)
             return try connection.query(
                 """
                 SELECT u.id, u.display_name, m.role FROM memberships m JOIN users u ON u.id = m.user_id
-                WHERE m.list_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, u.id
+                WHERE m.list_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, u.id LIMIT ?
                 """,
-                [.text(listID)]
+                [.text(listID), .integer(Int64(min(limit, Int(Int64.max))))]
             ).map { ListMember(user: try User(row: $0), role: try ListRole(column: 2, of: $0)) }
+        }
+    }
+
+    /// How many members the list has. Members only.
+    public func memberCount(ofList listID: String, as userID: String) throws -> Int {
+        try database.withConnection { connection in
+            try connection.requireRole(of: userID, in: listID)
+            return try connection.query("SELECT COUNT(*) FROM memberships WHERE list_id = ?", [.text(listID)])[0].int(0)
         }
     }
 
