@@ -23,6 +23,7 @@ final class LoadRun: Sendable {
     }
 
     func shutdown() {
+        scheduler.stop()
         environment.client.shutdown()
     }
 

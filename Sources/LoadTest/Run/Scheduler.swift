@@ -1,12 +1,67 @@
-import Dispatch
+import Foundation
+import Synchronization
 
-/// Runs work after a delay on one serial queue: the sessions' think-time timers.
-struct Scheduler: Sendable {
-    private let queue = DispatchQueue(label: "loadtest.scheduler")
+/// The sessions' think-time timers: a wheel of 2 ms slots turned by one thread. Work due in the
+/// same slot runs together, so the actions it sends reach the client's service thread as one
+/// batch (one wake-up of its poll loop) rather than one wake-up per action.
+final class Scheduler: Sendable {
+    static let slot: Duration = .milliseconds(2)
 
+    private struct Wheel {
+        var slots: [Int: [@Sendable () -> Void]] = [:]
+        /// The last slot whose work was taken.
+        var turned = 0
+        var isStopped = false
+    }
+
+    private let origin = ContinuousClock.now
+    private let wheel = Mutex(Wheel())
+
+    init() {
+        let thread = Thread { [self] in
+            while let due = takeDueWork() {
+                for work in due { work() }
+                Thread.sleep(forTimeInterval: Self.slot.seconds)
+            }
+        }
+        thread.name = "loadtest-scheduler"
+        thread.start()
+    }
+
+    /// Runs `work` on the scheduler's thread once `delay` has passed (up to one slot later).
     func after(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
+        let slot = slotIndex(ContinuousClock.now + delay, roundingUp: true)
+        wheel.withLock { wheel in
+            wheel.slots[max(slot, wheel.turned + 1), default: []].append(work)
+        }
+    }
+
+    /// Drops pending work and ends the thread.
+    func stop() {
+        wheel.withLock { wheel in
+            wheel.isStopped = true
+            wheel.slots = [:]
+        }
+    }
+
+    /// The work of every slot up to now, or nil once stopped.
+    private func takeDueWork() -> [@Sendable () -> Void]? {
+        let now = slotIndex(.now, roundingUp: false)
+        return wheel.withLock { wheel in
+            if wheel.isStopped { return nil }
+            var due: [@Sendable () -> Void] = []
+            if now > wheel.turned {
+                for slot in wheel.turned + 1...now {
+                    if let work = wheel.slots.removeValue(forKey: slot) { due += work }
+                }
+                wheel.turned = now
+            }
+            return due
+        }
+    }
+
+    private func slotIndex(_ instant: ContinuousClock.Instant, roundingUp: Bool) -> Int {
+        let slots = (instant - origin).seconds / Self.slot.seconds
+        return Int(roundingUp ? slots.rounded(.up) : slots.rounded(.down))
     }
 }

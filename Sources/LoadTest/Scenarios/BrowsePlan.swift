@@ -5,11 +5,14 @@ import StateSync
 ///
 /// The server applies a search after a debounce, so until `searchSettle` after the search was
 /// answered the rows on screen are about to be replaced: no row is opened then (it could be
-/// gone), nor while an earlier action is unanswered (the copy may be about to change).
+/// gone), nor while an earlier action is unanswered (the copy may be about to change); the user
+/// scrolls, or opens a detail by its URL (a back/forward `navigate`), instead.
 struct BrowsePlan: Sendable {
     enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
 
     static let searchSettle: Duration = .seconds(1)
+    /// Ids every catalog has (the embedded one holds the first 151).
+    static let detailRange = 1...151
 
     private var rng: SplitMix
     private var step = 0
@@ -32,7 +35,7 @@ struct BrowsePlan: Sendable {
         let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
         let searchSettling = searchSentAt.map { sentAt in now - max(sentAt, lastAnswerAt ?? sentAt) < Self.searchSettle } ?? false
         if awaitingAnswer || searchSettling {
-            return canScroll ? ["list": ["reachedEnd": [:]]] : ["dismissNotice": [:]]
+            return canScroll ? ["list": ["reachedEnd": [:]]] : navigateToDetail()
         }
         let move = Move.allCases[step % Move.allCases.count]
         step += 1
@@ -56,6 +59,10 @@ struct BrowsePlan: Sendable {
         let rows = (list?["pages"]?.arrayValue ?? []).flatMap { $0.arrayValue ?? [] }
         guard let row = rows.randomElement(using: &rng), let id = row["id"]?.intValue else { return nil }
         return ["list": ["rowTapped": ["id": .int(id)]]]
+    }
+
+    private mutating func navigateToDetail() -> JSONValue {
+        ["navigate": ["route": .string("/pokemon/\(Int.random(in: Self.detailRange, using: &rng))")]]
     }
 
     private mutating func search(_ list: JSONValue?, at now: ContinuousClock.Instant) -> JSONValue {
