@@ -11,13 +11,21 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     private let nextHolderID = Atomic<Int>(0)
     private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
 
-    init(_ initial: Value, key: (any SharedKey<Value>)?) {
+    /// Where the registry keeps this box, for a keyed value.
+    private let registryKey: String?
+
+    init(_ initial: Value, key: (any SharedKey<Value>)?, registryKey: String? = nil) {
+        self.registryKey = registryKey
         value = Mutex(initial)
         if let key {
             save = { try key.save($0, previous: $1) }
         } else {
             save = nil
         }
+    }
+
+    deinit {
+        if let registryKey { SharedRegistry.forget(registryKey) }
     }
 
     func read() -> Value {

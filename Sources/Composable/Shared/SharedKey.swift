@@ -37,14 +37,24 @@ enum SharedRegistry {
 
     static func box<Key: SharedKey>(for key: Key, default defaultValue: () -> Key.Value) -> SharedBox<Key.Value> {
         let registryKey = "\(Key.self):\(key.id)"
+        if let existing = entries.withLock({ $0[registryKey]?.box as? SharedBox<Key.Value> }) { return existing }
+        // Storage is read outside the lock; if another holder created the box meanwhile, its
+        // box wins and this load is dropped.
+        let loaded = key.load() ?? defaultValue()
         return entries.withLock { entries in
             if let existing = entries[registryKey]?.box as? SharedBox<Key.Value> { return existing }
-            let box = SharedBox(key.load() ?? defaultValue(), key: key)
+            let box = SharedBox(loaded, key: key, registryKey: registryKey)
             let entry = WeakBox(box)
             entry.keySubscription = key.subscribe { [weak box] value in box?.replaceFromStorage(value) }
-            entries = entries.filter { $0.value.box != nil }
             entries[registryKey] = entry
             return box
+        }
+    }
+
+    /// Drops the entry of a box that was released (called from its deinit).
+    static func forget(_ registryKey: String) {
+        entries.withLock { entries in
+            if entries[registryKey]?.box == nil { entries[registryKey] = nil }
         }
     }
 }
