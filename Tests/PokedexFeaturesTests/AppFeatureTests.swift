@@ -66,7 +66,8 @@ final class AppFeatureTests: XCTestCase {
         let store = makeStore()
         store.exhaustivity = .off
         await store.send(.list(.rowTapped(Fixtures.dex[6])))
-        await store.skipReceivedActions()
+        // Let the detail finish loading, so nothing arrives after the store turns exhaustive.
+        await store.receive(.destination(.presented(.detail(.detailLoaded(Fixtures.detail(7))))))
         store.exhaustivity = .on
         await store.send(.destination(.presented(.detail(.favoriteTapped)))) {
             $0.favorites.withLock { _ = $0.insert(7) }

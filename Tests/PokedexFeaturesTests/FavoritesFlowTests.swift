@@ -136,7 +136,8 @@ final class FavoritesFlowTests: XCTestCase {
         let store = makeStore()
         store.exhaustivity = .off
         await store.send(.list(.rowTapped(Fixtures.dex[24])))
-        await store.skipReceivedActions()
+        // Let the detail finish loading, so nothing arrives after the store turns exhaustive.
+        await store.receive(.destination(.presented(.detail(.detailLoaded(Fixtures.detail(25))))))
         store.exhaustivity = .on
         await store.send(.destination(.presented(.detail(.favoriteTapped)))) {
             $0.favorites.withLock { _ = $0.insert(25) }
