@@ -11,7 +11,8 @@ struct FavoritesScenario: Scenario {
     func run(_ run: LoadRun) async throws -> ScenarioOutcome {
         let options = run.options
         let tracker = FanoutTracker(recorder: run.recorder)
-        let owner = run.makeSessions(1, observer: tracker)[0]
+        let observer = FavoritesObserver(tracker: tracker)
+        let owner = run.makeSessions(1, observer: observer)[0]
         owner.connect()
         await run.waitUntilSettled([owner], what: "connect")
         guard owner.phase == .ready else { return ScenarioOutcome(failure: "The owner session could not connect.") }
@@ -19,16 +20,22 @@ struct FavoritesScenario: Scenario {
             return ScenarioOutcome(failure: "The server does not support shared favorites yet: its welcome carries no token (docs/PROTOCOL.md, \"Identity and shared favorites\").")
         }
         let invite = try await InviteSetup.openInvite(owner, run: run)
-        let members = run.makeSessions(options.sessions - 1, observer: tracker, startingAt: 1)
+        observer.expect(listID: invite.listID)
+        observer.leaveViewIfJoined(owner, owner.state!)
+        let members = run.makeSessions(options.sessions - 1, observer: observer, startingAt: 1)
         await run.ramp(members) { $0.connect(route: "/join/\(invite.code)") }
         await run.waitUntilSettled(members, what: "join")
         let everyone = [owner] + members
         let joined = await run.waitUntil(limit: run.waveLimit(members.count)) {
-            members.allSatisfy { $0.phase != .ready || $0.state?["lists"]?["active"] == .string(invite.listID) }
+            everyone.allSatisfy { session in
+                guard session.phase == .ready, let state = session.state else { return true }
+                return FavoritesObserver.hasJoined(state, listID: invite.listID) && state["destination"] == .null
+            }
         }
-        if !joined { run.recorder.error("join_failed", "some members' active list never became the shared list") }
+        if !joined { run.recorder.error("join_failed", "some members never showed the shared list with the Favorites view closed") }
         let ready = everyone.filter { $0.phase == .ready }
         tracker.setMembers(Set(ready.map(\.index)))
+        await run.settle(ready)
 
         let writers = StarWriters(run: run, tracker: tracker, writers: Array(ready.prefix(Self.maxWriters)))
         let stopAt = ContinuousClock.now + .seconds(options.duration)
@@ -49,40 +56,5 @@ struct FavoritesScenario: Scenario {
     static func favoritesAgree(_ sessions: [SimulatedSession]) -> Bool {
         let all = sessions.map { $0.state?["favorites"] }
         return all.allSatisfy { $0 == all.first! }
-    }
-}
-
-/// The owner's side of sharing: open the Favorites view, create an editor invite, read the link.
-enum InviteSetup {
-    struct Invite {
-        var code: String
-        var listID: String
-    }
-
-    struct Failed: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func openInvite(_ owner: SimulatedSession, run: LoadRun) async throws -> Invite {
-        owner.send(["favoritesTapped": [:]])
-        try await wait(for: owner, run: run, "the Favorites view to open") { $0["destination"]?["favorites"] != nil }
-        owner.send(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]])
-        try await wait(for: owner, run: run, "an invite link") { link(in: $0) != nil }
-        let state = owner.state!
-        guard let listID = state["lists"]?["active"]?.stringValue else { throw Failed(description: "The owner's state has no lists.active.") }
-        return Invite(code: link(in: state)!, listID: listID)
-    }
-
-    /// The CODE of `…/#/join/CODE` in the invite dialog.
-    static func link(in state: JSONValue) -> String? {
-        guard let link = state["destination"]?["favorites"]?["invite"]?["link"]?.stringValue,
-              let range = link.range(of: "/join/") else { return nil }
-        let code = link[range.upperBound...]
-        return code.isEmpty ? nil : String(code)
-    }
-
-    private static func wait(for owner: SimulatedSession, run: LoadRun, _ what: String, _ condition: @escaping (JSONValue) -> Bool) async throws {
-        let done = await run.waitUntil(limit: FavoritesScenario.stepLimit) { owner.state.map(condition) ?? false }
-        if !done { throw Failed(description: "Timed out waiting for \(what).") }
     }
 }
