@@ -2,6 +2,7 @@ import Composable
 import Foundation
 import PokedexModels
 import StateSync
+import Storage
 import WebSocketServer
 
 /// The app on top of the transport: binds websocket connections to sessions, feeds their
@@ -79,7 +80,7 @@ final class PokedexHandler: WebSocketHandler {
             }
             return
         }
-        let session = Session(id: Self.newSessionID(), route: hello.route ?? "/", user: identity.user, context: context)
+        let session = Session(id: RandomToken.hex(byteCount: 16), route: hello.route ?? "/", user: identity.user, context: context)
         registry.add(session)
         registry.bind(connection, to: session)
         Task {
@@ -99,10 +100,5 @@ final class PokedexHandler: WebSocketHandler {
         context.metrics.error(error.code.rawValue)
         log("error \(error.code.rawValue) on connection \(connection.id): \(error.message)")
         _ = connection.send(ServerMessage(error).encoded())
-    }
-
-    private static func newSessionID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 }

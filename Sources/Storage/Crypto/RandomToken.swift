@@ -1,9 +1,15 @@
 /// Unguessable identifiers and secrets, from the system's cryptographic generator.
-enum RandomToken {
-    /// `byteCount` random bytes as lowercase hex (two characters per byte).
-    static func hex(byteCount: Int) -> String {
+public enum RandomToken {
+    /// `byteCount` random bytes as lowercase hex (two characters per byte). Eight bytes per
+    /// draw: each draw is a system call.
+    public static func hex(byteCount: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount + 7)
+        while bytes.count < byteCount {
+            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+        }
+        return bytes.prefix(byteCount).hexString
     }
 
     /// Record ids (users, lists): 16 bytes, 32 hex characters.
@@ -18,7 +24,13 @@ enum RandomToken {
 
 extension Sequence<UInt8> {
     var hexString: String {
-        let digits = Array("0123456789abcdef")
-        return String(flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(underestimatedCount * 2)
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
