@@ -41,9 +41,10 @@ final class LoadRun: Sendable {
         }
     }
 
-    /// How long a wave of `count` may take before its stragglers count as failed.
+    /// How long a wave of `count` may take before its stragglers count as failed: the ramp, a
+    /// minute, and 20 ms per session (a server answering only 50 hellos a second still finishes).
     func waveLimit(_ count: Int) -> Duration {
-        .seconds(Double(count) / options.ramp + 30)
+        .seconds(Double(count) / options.ramp + 60 + Double(count) * 0.02)
     }
 
     /// Polls `condition` until it holds or `limit` passes; returns whether it held.

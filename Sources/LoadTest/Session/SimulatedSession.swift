@@ -123,8 +123,9 @@ final class SimulatedSession: Sendable {
         let connection = environment.client.connect(
             host: environment.target.host, port: environment.target.port,
             sourceAddress: sources > 1 ? "127.0.0.\(1 + index % sources)" : nil
-        ) { [weak self] _, event in
-            self?.handle(event, generation: generation)
+        ) { _, event in
+            // Strong: the connection keeps its session until the connection ends.
+            self.handle(event, generation: generation)
         }
         machine.connection = connection
         transmit(.hello(hello), on: connection)

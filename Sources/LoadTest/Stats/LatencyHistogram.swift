@@ -6,7 +6,6 @@ public struct LatencyHistogram: Sendable, Equatable {
     public private(set) var count: UInt64 = 0
     public private(set) var minMicroseconds = Int.max
     public private(set) var maxMicroseconds = 0
-    private var sumMicroseconds = 0.0
 
     public init() {}
 
@@ -21,7 +20,6 @@ public struct LatencyHistogram: Sendable, Equatable {
         if index >= counts.count { counts += Array(repeating: 0, count: index - counts.count + 1) }
         counts[index] += 1
         count += 1
-        sumMicroseconds += Double(value)
         minMicroseconds = min(minMicroseconds, value)
         maxMicroseconds = max(maxMicroseconds, value)
     }
@@ -30,7 +28,6 @@ public struct LatencyHistogram: Sendable, Equatable {
         if other.counts.count > counts.count { counts += Array(repeating: 0, count: other.counts.count - counts.count) }
         for (index, value) in other.counts.enumerated() { counts[index] += value }
         count += other.count
-        sumMicroseconds += other.sumMicroseconds
         minMicroseconds = min(minMicroseconds, other.minMicroseconds)
         maxMicroseconds = max(maxMicroseconds, other.maxMicroseconds)
     }
@@ -49,8 +46,6 @@ public struct LatencyHistogram: Sendable, Equatable {
         }
         return maxMicroseconds
     }
-
-    public var meanMicroseconds: Double { count == 0 ? 0 : sumMicroseconds / Double(count) }
 
     /// Non-empty buckets as (lowest, highest microsecond value, count), in order.
     public var buckets: [(range: ClosedRange<Int>, count: UInt64)] {

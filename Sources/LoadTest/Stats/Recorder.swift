@@ -11,7 +11,6 @@ final class Recorder: Sendable {
         var actionBySecond: [LatencyHistogram] = []
         var ready = 0
         var open = 0
-        var failedConnects = 0
         var actionsSent = 0
         var patchesReceived = 0
         var bytesIn = 0
@@ -70,7 +69,6 @@ final class Recorder: Sendable {
     }
 
     func connectFailed(_ message: String) {
-        tallies.withLock { $0.failedConnects += 1 }
         error("connect_failed", message)
     }
 
