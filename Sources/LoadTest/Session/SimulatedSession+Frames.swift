@@ -6,7 +6,6 @@ extension SimulatedSession {
     private enum Notice {
         case ready
         case applied([PatchOperation], JSONValue)
-        case acknowledged(Int)
     }
 
     func received(_ frame: [UInt8], generation: Int) {
@@ -31,7 +30,6 @@ extension SimulatedSession {
             switch notice {
             case .ready: observer.sessionIsReady(self)
             case let .applied(ops, state): observer.session(self, applied: ops, state: state)
-            case let .acknowledged(ref): observer.session(self, acknowledged: ref)
             }
         }
     }
@@ -64,10 +62,11 @@ extension SimulatedSession {
             } catch {
                 recorder.error(error.kind, "session \(index): \(error)")
             }
-            if let ack { notices += acknowledge(ack, at: now, &machine) }
+            if let ack { acknowledge(ack, at: now, &machine) }
             return notices
         case let .ack(ref):
-            return acknowledge(ref, at: now, &machine)
+            acknowledge(ref, at: now, &machine)
+            return []
         case let .error(ref, code, message):
             recorder.error("server_\(code.rawValue)", message)
             if let ref { machine.inFlight[ref] = nil }
@@ -104,17 +103,16 @@ extension SimulatedSession {
         return []
     }
 
-    private func acknowledge(_ ref: Int, at now: ContinuousClock.Instant, _ machine: inout SessionMachine) -> [Notice] {
+    private func acknowledge(_ ref: Int, at now: ContinuousClock.Instant, _ machine: inout SessionMachine) {
         if ref == machine.probeRef {
             machine.probeRef = nil
             machine.phase = .ready
             environment.recorder.resumed(byPatches: !machine.resumedBySnapshot, at: now)
-            return []
+            return
         }
-        guard let sentAt = machine.inFlight.removeValue(forKey: ref) else { return [] }
+        guard let sentAt = machine.inFlight.removeValue(forKey: ref) else { return }
         machine.lastAnswerAt = now
         environment.recorder.acknowledged(after: now - sentAt, at: now)
-        return [.acknowledged(ref)]
     }
 
     private func fail(_ machine: inout SessionMachine) {

@@ -8,14 +8,11 @@ protocol SessionObserver: Sendable {
     func sessionIsReady(_ session: SimulatedSession)
     /// A patch was applied to the session's copy; `state` is the copy afterwards.
     func session(_ session: SimulatedSession, applied ops: [PatchOperation], state: JSONValue)
-    /// The action with `ref` was acknowledged (by a patch's `ack` or an `ack` frame).
-    func session(_ session: SimulatedSession, acknowledged ref: Int)
 }
 
 extension SessionObserver {
     func sessionIsReady(_ session: SimulatedSession) {}
     func session(_ session: SimulatedSession, applied ops: [PatchOperation], state: JSONValue) {}
-    func session(_ session: SimulatedSession, acknowledged ref: Int) {}
 }
 
 /// Where sessions connect and report to.
@@ -42,17 +39,15 @@ final class SimulatedSession: Sendable {
 
     var phase: SessionPhase { machine.withLock { $0.phase } }
     var state: JSONValue? { machine.withLock { $0.copy.state } }
-    var sessionID: String? { machine.withLock { $0.sessionID } }
     var token: String? { machine.withLock { $0.token } }
     var pendingActions: Int { machine.withLock { $0.inFlight.count } }
     /// Unanswered actions, and when the latest answer came.
     var answers: (pending: Int, lastAt: ContinuousClock.Instant?) { machine.withLock { ($0.inFlight.count, $0.lastAnswerAt) } }
 
-    /// Opens a connection and says hello (`token` nil makes a new user).
-    func connect(token: String? = nil, route: String = "/") {
+    /// Opens a connection and says hello as a new user.
+    func connect(route: String = "/") {
         machine.withLock { machine in
-            machine.token = token
-            open(&machine, hello: .init(token: token, route: route), phase: .connecting)
+            open(&machine, hello: .init(token: nil, route: route), phase: .connecting)
         }
     }
 
