@@ -68,7 +68,7 @@ final class PokedexHandler: WebSocketHandler {
             registry.abandonHello(connection)
             return refuse(error, on: connection)
         }
-        if let resume = hello.resume, let session = registry.resumable(resume.session), session.user.id == identity.user.id {
+        if let resume = hello.resume, let session = registry.resume(resume.session, for: identity.user.id) {
             registry.bind(connection, to: session)
             Task {
                 let state = await session.currentClientState()

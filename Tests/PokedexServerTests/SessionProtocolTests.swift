@@ -130,4 +130,24 @@ final class SessionProtocolTests: ServerTestCase {
         let own = client.connect(port: server.port, origin: "http://127.0.0.1:\(server.port)")
         try await own.waitUntilOpen(timeout: .seconds(5))
     }
+
+    func testAResumeTakesOverAConnectionStillOpenAndActionsSentAtOnceAreAcknowledged() async throws {
+        let first = try await TestSession.open(client, port: server.port)
+        let second = client.connect(port: server.port)
+        try await second.waitUntilOpen(timeout: .seconds(5))
+        let resume = ClientMessage.Resume(session: first.session, seq: first.seq)
+        _ = second.send(ClientMessage.hello(.init(token: first.token, resume: resume, route: "/")).encoded())
+        _ = second.send(ClientMessage.action(ref: 1, action: ["list": ["favoriteTapped": ["id": 9]]]).encoded())
+        guard case .welcome(first.session, _, _) = try await next(second) else { return XCTFail("expected the same session") }
+        var acknowledged = false
+        while !acknowledged {
+            switch try await next(second) {
+            case let .patch(_, _, ack): acknowledged = ack == 1
+            case let .ack(ref): acknowledged = ref == 1
+            case let other: return XCTFail("expected patches, got \(other)")
+            }
+        }
+        let code = try await first.connection.closeCode(timeout: .seconds(5))
+        XCTAssertEqual(code, 1000)
+    }
 }

@@ -73,6 +73,12 @@ final class Session: Sendable {
         if startDrain { Task { await self.drain() } }
     }
 
+    /// The browser went away: actions that arrive wait until a browser has the state again
+    /// (so their acks reach it).
+    func pause() {
+        inbox.withLock { $0.ready = false }
+    }
+
     /// The browser has its state: queued actions may run.
     func markReady() {
         let startDrain = inbox.withLock { inbox -> Bool in

@@ -12,13 +12,17 @@ final class SessionOutput: Sendable {
         var state: JSONValue = .null
         /// The last patches, oldest first, for replay on resume.
         var history: [(seq: Int, frame: [UInt8])] = []
+        var historyBytes = 0
         var connection: Connection?
         /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
         var needsSnapshot = false
         var pendingAcks: [Int] = []
     }
 
+    /// Recent patches kept for resuming: at most this many, and at most this many bytes, so
+    /// ten thousand idle sessions cannot hold gigabytes of old frames.
     static let historyLimit = 256
+    static let historyByteLimit = 64 * 1024
     private let sent = Mutex(Sent())
     let metrics: ServerMetricsRecorder
 
@@ -37,7 +41,13 @@ final class SessionOutput: Sendable {
             sent.state = state
             let frame = ServerMessage.patch(seq: sent.seq, ops: ops, ack: acks.last).encoded()
             sent.history.append((sent.seq, frame))
-            if sent.history.count > Self.historyLimit { sent.history.removeFirst(sent.history.count - Self.historyLimit) }
+            sent.historyBytes += frame.count
+            var dropped = 0
+            while sent.history.count - dropped > Self.historyLimit || (sent.historyBytes > Self.historyByteLimit && sent.history.count - dropped > 1) {
+                sent.historyBytes -= sent.history[dropped].frame.count
+                dropped += 1
+            }
+            if dropped > 0 { sent.history.removeFirst(dropped) }
             for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack).encoded(), &sent) }
             transmit(frame, &sent)
             metrics.patchSent()
@@ -97,7 +107,8 @@ final class SessionOutput: Sendable {
         sent.withLock { transmit(frame, &$0) }
     }
 
-    var isAttached: Bool { sent.withLock { $0.connection != nil } }
+    /// The connection frames go to, if any.
+    var connection: Connection? { sent.withLock { $0.connection } }
 
     private func transmit(_ frame: [UInt8], _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }

@@ -52,12 +52,15 @@ final class SessionRegistry: Sendable {
         tables.withLock { $0.byConnection[connection.id] }
     }
 
-    /// A session to resume, if it exists and no other connection holds it.
-    func resumable(_ id: String) -> Session? {
-        tables.withLock { tables in
-            guard let session = tables.sessions[id], !session.output.isAttached else { return nil }
-            return session
+    /// The session `id` for `userID` to resume. If another connection still holds it (a quick
+    /// reload), that connection is let go first.
+    func resume(_ id: String, for userID: String) -> Session? {
+        guard let session = tables.withLock({ $0.sessions[id] }), session.user.id == userID else { return nil }
+        if let previous = session.output.connection {
+            unbind(previous)
+            previous.close(code: 1000, reason: "resumed on another connection")
         }
+        return session
     }
 
     func add(_ session: Session) {
@@ -84,6 +87,7 @@ final class SessionRegistry: Sendable {
             return tables.byConnection.removeValue(forKey: connection.id)
         }
         guard let session else { return }
+        session.pause()
         session.output.detach(connection)
         hub.disconnected(session.user.id)
         let leftAt = ContinuousClock.now
