@@ -40,13 +40,23 @@ public struct FavoritesRepository: Sendable {
     public func members(ofList listID: String, as userID: String, limit: Int = .max) throws -> [ListMember] {
         try database.withConnection { connection in
             try connection.requireRole(of: userID, in: listID)
-            return try connection.query(
+            // Owners, then the others by joining time: two index walks that stop at the limit.
+            let member = { (row: Row) in ListMember(user: try User(row: row), role: try ListRole(column: 2, of: row)) }
+            let owners = try connection.query(
                 """
                 SELECT u.id, u.display_name, m.role FROM memberships m JOIN users u ON u.id = m.user_id
-                WHERE m.list_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, u.id LIMIT ?
+                WHERE m.list_id = ? AND m.role = 'owner' ORDER BY m.joined_at, m.user_id
                 """,
-                [.text(listID), .integer(Int64(min(limit, Int(Int64.max))))]
-            ).map { ListMember(user: try User(row: $0), role: try ListRole(column: 2, of: $0)) }
+                [.text(listID)]
+            ).map(member)
+            let others = try connection.query(
+                """
+                SELECT u.id, u.display_name, m.role FROM memberships m JOIN users u ON u.id = m.user_id
+                WHERE m.list_id = ? AND m.role != 'owner' ORDER BY m.joined_at, m.user_id LIMIT ?
+                """,
+                [.text(listID), .integer(Int64(max(0, min(limit, Int(Int32.max)) - owners.count)))]
+            ).map(member)
+            return Array((owners + others).prefix(limit))
         }
     }
 

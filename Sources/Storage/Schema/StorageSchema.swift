@@ -7,5 +7,7 @@ public enum StorageSchema {
     public static let migrations: [Migration] = [
         Migration(version: 1, sql: responseCache),
         Migration(version: 2, sql: favorites),
+        // Rosters read a list's first members in joining order: walk an index, not a sort.
+        Migration(version: 3, sql: "CREATE INDEX memberships_by_list_joined ON memberships(list_id, joined_at);"),
     ]
 }
