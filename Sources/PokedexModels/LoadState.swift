@@ -9,9 +9,4 @@ public enum LoadState<Value: Equatable & Sendable>: Equatable, Sendable {
         if case let .loaded(value) = self { return value }
         return nil
     }
-
-    public var isLoading: Bool {
-        if case .loading = self { return true }
-        return false
-    }
 }

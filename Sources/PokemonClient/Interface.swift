@@ -9,20 +9,16 @@ public struct PokemonClient: Sendable {
     public var fetchList: @Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) async throws -> PokemonPage
     /// The full detail of one Pokémon.
     public var fetchDetail: @Sendable (_ id: Int) async throws -> PokemonDetail
-    /// One row by id (a deep link opens a detail before any list page is loaded).
-    public var fetchPokemon: @Sendable (_ id: Int) async throws -> Pokemon
     /// Every Pokémon of a type, in dex order (the type drill-down screen).
     public var fetchType: @Sendable (_ type: String) async throws -> [Pokemon]
 
     public init(
         fetchList: @escaping @Sendable (PokemonQuery, Int, Int) async throws -> PokemonPage,
         fetchDetail: @escaping @Sendable (Int) async throws -> PokemonDetail,
-        fetchPokemon: @escaping @Sendable (Int) async throws -> Pokemon,
         fetchType: @escaping @Sendable (String) async throws -> [Pokemon]
     ) {
         self.fetchList = fetchList
         self.fetchDetail = fetchDetail
-        self.fetchPokemon = fetchPokemon
         self.fetchType = fetchType
     }
 }

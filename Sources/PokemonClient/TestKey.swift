@@ -5,7 +5,6 @@ extension PokemonClient: TestDependencyKey {
     public static let testValue = PokemonClient(
         fetchList: unimplemented("PokemonClient.fetchList"),
         fetchDetail: unimplemented("PokemonClient.fetchDetail"),
-        fetchPokemon: unimplemented("PokemonClient.fetchPokemon"),
         fetchType: unimplemented("PokemonClient.fetchType")
     )
 }

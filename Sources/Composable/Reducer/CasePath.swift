@@ -12,9 +12,4 @@ public struct CasePath<Root, Value>: Sendable {
         self.embed = embed
         self.extract = extract
     }
-
-    /// A path through this case and then through `next`.
-    public func appending<Next>(_ next: CasePath<Value, Next>) -> CasePath<Root, Next> {
-        CasePath<Root, Next>({ self.embed(next.embed($0)) }, extract: { self.extract($0).flatMap(next.extract) })
-    }
 }

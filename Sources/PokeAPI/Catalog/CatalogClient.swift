@@ -14,7 +14,6 @@ extension PokemonClient {
         return PokemonClient(
             fetchList: { query, limit, offset in catalog.page(query, limit: limit, offset: offset) },
             fetchDetail: { id in try detail(id) },
-            fetchPokemon: { id in try detail(id).pokemon },
             fetchType: { type in catalog.matching(PokemonQuery(type: type)).map(\.pokemon) }
         )
     }

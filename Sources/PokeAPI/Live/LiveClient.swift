@@ -31,7 +31,6 @@ extension PokemonClient {
                 return PokemonPage(pokemon: rows, totalCount: matches.count)
             },
             fetchDetail: { id in try await api.detail(id) },
-            fetchPokemon: { id in try await api.detail(id).pokemon },
             fetchType: { type in try await api.rows(try await api.typeMembers(type)) }
         )
     }

@@ -38,7 +38,6 @@ enum Fixtures {
                 try await clock?.pause()
                 return detail(id)
             },
-            fetchPokemon: { id in dex[id - 1] },
             fetchType: { type in
                 try await clock?.pause()
                 return dex.filter { $0.types.contains(type) }
