@@ -10,6 +10,8 @@ struct ClientState: Sendable {
     let row: @Sendable (Int) -> Pokemon?
     /// Where invite links point, e.g. `http://127.0.0.1:8080` (known once the port is bound).
     let publicURL: @Sendable () -> String
+    /// Favorites sets' JSON, built once for all sessions.
+    let favoritesJSON = FavoritesJSONCache()
 
     func user(_ user: User) -> JSONValue {
         ["id": .string(user.id), "name": .string(user.displayName)]

@@ -13,6 +13,12 @@ public struct JSONObject: Sendable {
 
     public init() {}
 
+    /// Members whose keys are known to be unique.
+    init(members: [Member]) {
+        self.members = members
+        rebuildIndex()
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
