@@ -13,6 +13,23 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(seen.withLock { $0 }, [2, 5])
     }
 
+    func testSendBuildsTheActionFromTheCurrentStateOrSendsNothingWhenBuildingThrows() async {
+        struct Refused: Error, Equatable {}
+        let store = Store(initialState: Counter.State(), reducer: Counter())
+        let seen = Mutex<[Int]>([])
+        await store.observe { state in seen.withLock { $0.append(state.count) } }
+        await store.send(.increment)
+        // Two increments while the count is odd, one otherwise: the builder sees count 1.
+        await store.send { state in state.count % 2 == 1 ? .incrementTwiceTapped : .increment }
+        do {
+            try await store.send { (_) throws(Refused) in throw Refused() }
+            XCTFail("expected the builder's error")
+        } catch {
+            XCTAssertEqual(error, Refused())
+        }
+        XCTAssertEqual(seen.withLock { $0 }, [1, 3])
+    }
+
     func testSendReturnsATaskThatFinishesWithItsEffects() async {
         let clock = TestClock()
         let store = Store(initialState: Counter.State(), reducer: Counter()) { $0.clock = clock }

@@ -66,6 +66,15 @@ final class JSONParserTests: XCTestCase {
         XCTAssertThrowsError(try JSONParser.parse([0x22, 0xC3, 0x28, 0x22])) { error in
             XCTAssertEqual(error as? JSONParseError, JSONParseError(offset: 0, message: "invalid UTF-8 in string"))
         }
+        // A lone continuation byte after ASCII text: ASCII runs skip validation, this one may not.
+        XCTAssertThrowsError(try JSONParser.parse([0x22, 0x61, 0x62, 0x80, 0x22])) { error in
+            XCTAssertEqual(error as? JSONParseError, JSONParseError(offset: 0, message: "invalid UTF-8 in string"))
+        }
+    }
+
+    func testReadsASCIIAndMultiByteStrings() throws {
+        XCTAssertEqual(try JSONParser.parse(#"["pikachu","Flabébé","🔥","a\u00e9b"]"#),
+                       .array([.string("pikachu"), .string("Flabébé"), .string("🔥"), .string("aéb")]))
     }
 
     func testLimitsNestingDepth() throws {

@@ -46,6 +46,15 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         return StoreTask(tasks: tasks)
     }
 
+    /// Sends the action `make` builds from the current state, in one visit to the Store (no
+    /// separate read of the state first). Nothing is sent when `make` throws.
+    @inlinable @discardableResult
+    public func send<Failure: Error>(
+        _ make: @Sendable (R.State) throws(Failure) -> R.Action
+    ) throws(Failure) -> StoreTask {
+        send(try make(core.state))
+    }
+
     /// Sends several actions as one batch: the observer hears once.
     @inlinable
     public func send(_ actions: [R.Action]) {

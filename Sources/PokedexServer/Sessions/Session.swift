@@ -108,28 +108,34 @@ final class Session: Sendable {
     }
 
     private func process(_ json: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant) async {
-        let state = await store.state
-        let action: AppFeature.Action
-        do {
-            action = try ActionDecoder.decode(json, in: state)
-            try ActionAuthorization.check(action, in: state)
-        } catch {
-            output.metrics.error(error.code.rawValue)
-            output.send(ServerMessage.error(ref: ref, code: error.code, message: error.message).encoded())
-            return
-        }
-        if let ref { output.expectAck(ref) }
         let output = self.output
         let metrics = output.metrics
         let refuse: @Sendable (String, String) -> Void = { code, message in
             metrics.error(code)
             output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
         }
-        await ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) {
-            _ = await store.send(action)
+        // Decoded and checked against the state inside the Store, so an action costs one hop.
+        let refusal = await ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) { () async -> ProtocolError? in
+            do throws(ProtocolError) {
+                _ = try await store.send { (state) throws(ProtocolError) in
+                    let action = try ActionDecoder.decode(json, in: state)
+                    try ActionAuthorization.check(action, in: state)
+                    // The ack rides on the patch this action causes.
+                    if let ref { output.expectAck(ref) }
+                    return action
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let refusal {
+            metrics.error(refusal.code.rawValue)
+            output.send(ServerMessage.error(ref: ref, code: refusal.code, message: refusal.message).encoded())
+            return
         }
         if let ref { output.flushAck(ref) }
-        output.metrics.actionProcessed(latency: .now - receivedAt)
+        metrics.actionProcessed(latency: .now - receivedAt)
     }
 
     func tearDown() async {

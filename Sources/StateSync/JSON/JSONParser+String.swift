@@ -7,11 +7,13 @@ extension JSONParser {
         var runStart = position
         var decoded: [UInt8] = []  // only used once an escape is met
         var sawEscape = false
+        var highBits: UInt8 = 0  // any byte >= 0x80 sets the top bit: only then validate UTF-8
         while true {
             guard position < input.count else { throw failure("unterminated string", at: start) }
             let byte = input[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw failure("unescaped control character in string") }
+            highBits |= byte
             if byte != UInt8(ascii: "\\") { position += 1; continue }
             sawEscape = true
             decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
@@ -22,6 +24,9 @@ extension JSONParser {
         if sawEscape {
             decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
             text = String(validating: decoded, as: UTF8.self)
+        } else if highBits < 0x80 {
+            // ASCII needs no validation, and decoding it is a copy.
+            text = String(decoding: UnsafeBufferPointer(rebasing: input[runStart..<position]), as: UTF8.self)
         } else {
             text = String(validating: UnsafeBufferPointer(rebasing: input[runStart..<position]), as: UTF8.self)
         }

@@ -19,11 +19,14 @@ public enum JSONPointer {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else { throw PatchError(path: pointer, message: "a JSON Pointer must start with '/'") }
         return try pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { (raw) throws(PatchError) in try unescape(String(decoding: raw, as: UTF8.self), in: pointer) }
+            .map { (raw) throws(PatchError) in
+                // Checked on the bytes: searching a String for "~" walks grapheme clusters.
+                let token = String(decoding: raw, as: UTF8.self)
+                return raw.contains(UInt8(ascii: "~")) ? try unescape(token, in: pointer) : token
+            }
     }
 
     private static func unescape(_ token: String, in pointer: String) throws(PatchError) -> String {
-        guard token.contains("~") else { return token }
         var result = ""
         var iterator = token.makeIterator()
         while let character = iterator.next() {
