@@ -15,6 +15,8 @@ final class FavoritesHub: Sendable {
     private let nextRefresher = Atomic<Int>(0)
     /// Connected sessions per user, for presence.
     private let presence = Mutex<[String: Int]>([:])
+    /// Roster pushes per list, at most ten a second (joins and presence come in storms).
+    private let rosterRefreshes = RefreshThrottle(interval: .milliseconds(100))
 
     init(database: Database) {
         users = UserRepository(database: database)
@@ -45,14 +47,17 @@ final class FavoritesHub: Sendable {
         for call in calls { call() }
     }
 
-    func refreshRoster(_ listID: String) { refresh([RosterKey.keyID(listID)]) }
+    func refreshRoster(_ listID: String) {
+        let keyID = RosterKey.keyID(listID)
+        rosterRefreshes.run(keyID) { self.refresh([keyID]) }
+    }
 
     func refreshLists(ofUser userID: String) { refresh([UserListsKey.keyID(userID)]) }
 
     /// Rosters of every list the user is in (their name or presence changed).
     func refreshRosters(ofUser userID: String) {
         let lists = (try? repository.lists(forUser: userID)) ?? []
-        refresh(lists.map { RosterKey.keyID($0.list.id) })
+        for list in lists { refreshRoster(list.list.id) }
     }
 
     // MARK: Presence

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// Runs a refresh per key at most once per `interval`: the first call runs at once, calls
+/// during the interval fold into one more run at its end. A refresh reloads from the
+/// database, so the folded run still shows every change.
+///
+/// Rosters need this: when thousands of members join or come online within a second, each
+/// one would otherwise reload the roster and push it to everyone who has it open.
+final class RefreshThrottle: Sendable {
+    private struct Entry {
+        var lastRun: ContinuousClock.Instant
+        var trailingScheduled = false
+    }
+
+    let interval: Duration
+    private let entries = Mutex<[String: Entry]>([:])
+
+    init(interval: Duration) {
+        self.interval = interval
+    }
+
+    func run(_ key: String, _ refresh: @escaping @Sendable () -> Void) {
+        let now = ContinuousClock.now
+        let delay = entries.withLock { entries -> Duration? in
+            guard var entry = entries[key], now - entry.lastRun < interval else {
+                if entries.count >= Self.pruneThreshold { prune(&entries, at: now) }
+                entries[key] = Entry(lastRun: now)
+                return .zero
+            }
+            if entry.trailingScheduled { return nil }
+            entry.trailingScheduled = true
+            entries[key] = entry
+            return entry.lastRun + interval - now
+        }
+        guard let delay else { return }
+        if delay == .zero { return refresh() }
+        Task {
+            try? await Task.sleep(for: delay)
+            self.entries.withLock { $0[key] = Entry(lastRun: .now) }
+            refresh()
+        }
+    }
+
+    /// Past this many keys, those whose interval is over are dropped before adding another.
+    static let pruneThreshold = 1024
+
+    private func prune(_ entries: inout [String: Entry], at now: ContinuousClock.Instant) {
+        entries = entries.filter { $0.value.trailingScheduled || now - $0.value.lastRun < interval }
+    }
+}
