@@ -19,7 +19,7 @@ final class ClientLoop: ServiceLoop {
         self.mailbox = mailbox
     }
 
-    func createContext() throws -> OpaquePointer {
+    func createContext(on eventLoop: EventLoop) throws -> OpaquePointer {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.gid = -1
@@ -31,6 +31,7 @@ final class ClientLoop: ServiceLoop {
             lws_protocols(),
         ]))
         info.user = Unmanaged.passUnretained(self).toOpaque()
+        eventLoop.attach(to: &info)
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         guard let context = lws_create_context(&info) else { throw WebSocketClientError.cannotCreateContext }
         self.context = context

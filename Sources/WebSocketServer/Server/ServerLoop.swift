@@ -28,8 +28,9 @@ final class ServerLoop: ServiceLoop {
         self.log = configuration.logger
     }
 
-    func createContext() throws -> OpaquePointer {
+    func createContext(on eventLoop: EventLoop) throws -> OpaquePointer {
         var info = ServerContextInfo.make(configuration, allocations: allocations)
+        eventLoop.attach(to: &info)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         guard let context = lws_create_context(&info) else {
