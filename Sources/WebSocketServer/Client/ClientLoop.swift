@@ -8,6 +8,9 @@ final class ClientLoop: ServiceLoop {
     let configuration: ClientConfiguration
     let mailbox: Mailbox<ClientMail>
     private let allocations = CAllocations()
+    /// No keepalive (nothing to ping or time out): by default lws gives each client connection
+    /// a validity timer, and inserting one into its sorted timer list walks every other one.
+    private lazy var noKeepalive = UnsafePointer(allocations.value(lws_retry_bo_t()))
     private var context: OpaquePointer?
     /// Connections being made or open, by id: this dictionary owns their sessions.
     var sessions: [UInt64: ClientSession] = [:]
@@ -76,6 +79,7 @@ final class ClientLoop: ServiceLoop {
                             info.origin = origin
                             info.iface = sourceAddress
                             info.ietf_version_or_minus_one = -1
+                            info.retry_and_idle_policy = noKeepalive
                             info.userdata = Unmanaged.passUnretained(session).toOpaque()
                             return lws_client_connect_via_info(&info)
                         }
