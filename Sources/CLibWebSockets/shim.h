@@ -18,3 +18,9 @@ static inline int lws_swift_ev_run_once(void *loop) {
 
 static inline void lws_swift_ev_loop_destroy(void *loop) { ev_loop_destroy((struct ev_loop *)loop); }
 
+// A timer on a context's loop. An lws timer (sul) carries no user pointer, so it sits first in a
+// struct next to one: the callback's sul pointer is the struct's.
+struct lws_swift_timer {
+    lws_sorted_usec_list_t sul;
+    void *user;
+};

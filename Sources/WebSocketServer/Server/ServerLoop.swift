@@ -10,6 +10,9 @@ final class ServerLoop: ServiceLoop {
     let log: @Sendable (String) -> Void
 
     private let allocations = CAllocations()
+    private(set) var context: OpaquePointer?
+    /// The keepalive sweep's timer (lws links it into its timer list, so it must not move).
+    private(set) lazy var keepaliveTimer = allocations.value(lws_swift_timer())
     private(set) var boundPort = 0
     private var originPolicy = OriginPolicy(host: "", port: 0, extras: [])
     var sessions: [UInt64: WebSocketSession] = [:]
@@ -38,13 +41,16 @@ final class ServerLoop: ServiceLoop {
         }
         boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
         originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
+        self.context = context
         mailbox.open(context: context)
+        scheduleKeepaliveSweep(context)
         log("websocket server listening on http://\(configuration.host):\(boundPort)")
         return context
     }
 
     func contextWillBeDestroyed() {
         mailbox.close()
+        cancelKeepaliveSweep()
     }
 
     func nextID() -> UInt64 {
