@@ -89,6 +89,39 @@ final class ClientServerTests: XCTestCase {
         }
     }
 
+    func testConnectionsBeyondTheConnectWindowAllOpen() async throws {
+        let (server, _) = try startServer()
+        let client = try makeClient()
+        let connections = (0..<(ConnectWindow.limit + 44)).map { _ in client.connect(port: server.port) }
+        for connection in connections { try await connection.waitUntilOpen() }
+        XCTAssertEqual(server.metrics.openConnections, connections.count)
+    }
+
+    func testFailedConnectsBeyondTheConnectWindowAllReportErrors() async throws {
+        let (server, _) = try startServer()
+        let port = server.port
+        server.shutdown()
+        let client = try makeClient()
+        let connections = (0..<(ConnectWindow.limit + 44)).map { _ in client.connect(port: port) }
+        for connection in connections {
+            guard case .error = try await connection.nextEvent() else { return XCTFail("connected to a closed port") }
+        }
+    }
+
+    func testShutdownEndsConnectionsStillWaitingForTheConnectWindow() async throws {
+        let (server, _) = try startServer()
+        let client = try makeClient()
+        let connections = (0..<(ConnectWindow.limit + 44)).map { _ in client.connect(port: server.port) }
+        client.shutdown()
+        for connection in connections {
+            while true {
+                let event = try await connection.nextEvent()
+                if case .opened = event { continue }
+                break
+            }
+        }
+    }
+
     func testSendsFromManyThreadsArriveInPerThreadOrder() async throws {
         let (server, handler) = try startServer()
         let connection = try makeClient().connect(port: server.port)

@@ -15,6 +15,8 @@ final class ClientLoop: ServiceLoop {
     /// Connections being made or open, by id: this dictionary owns their sessions.
     var sessions: [UInt64: ClientSession] = [:]
     var writer = MessageWriter()
+    private var connectWindow = ConnectWindow()
+    private var isStartingConnections = false
     private(set) var isFinished = false
 
     init(configuration: ClientConfiguration, mailbox: Mailbox<ClientMail>) {
@@ -44,13 +46,25 @@ final class ClientLoop: ServiceLoop {
 
     func contextWillBeDestroyed() {
         mailbox.close()
+        for connection in connectWindow.removeWaiting() {
+            connection.deliver(.error("client is shut down"))
+        }
+    }
+
+    /// lws reports no end for a connection closed mid-handshake in some states: end those here.
+    func contextWasDestroyed() {
+        for session in sessions.values {
+            session.wsi = nil  // freed with the context
+            finish(session, with: .error("client is shut down"))
+        }
     }
 
     func drainMailbox() {
         for mail in mailbox.drain() {
             switch mail {
             case .connect(let connection):
-                connect(connection)
+                connectWindow.enqueue(connection)
+                startWaitingConnections()
             case .writable(let id):
                 if let wsi = sessions[id]?.wsi { lws_callback_on_writable(wsi) }
             case .reading(let id, let isReading):
@@ -58,6 +72,18 @@ final class ClientLoop: ServiceLoop {
             case .shutdown:
                 isFinished = true
             }
+        }
+    }
+
+    /// Starts waiting connections while the window has room (not once the loop is finishing).
+    /// A connect that fails at once settles inside `connect`: the running loop picks up the
+    /// room it leaves, rather than a nested call per failure.
+    private func startWaitingConnections() {
+        guard !isStartingConnections else { return }
+        isStartingConnections = true
+        defer { isStartingConnections = false }
+        while !isFinished, let connection = connectWindow.next() {
+            connect(connection)
         }
     }
 
@@ -93,8 +119,21 @@ final class ClientLoop: ServiceLoop {
         }
     }
 
+    /// The connection is open: it leaves the connect window.
+    func opened(_ session: ClientSession, wsi: OpaquePointer) {
+        session.wsi = wsi
+        session.isConnecting = false
+        connectWindow.settled()
+        startWaitingConnections()
+    }
+
     /// The connection's last event: forget the session.
     func finish(_ session: ClientSession, with event: ClientEvent) {
+        if session.isConnecting {
+            session.isConnecting = false
+            connectWindow.settled()
+            startWaitingConnections()
+        }
         sessions[session.connection.id] = nil
         if let wsi = session.wsi { lws_set_wsi_user(wsi, nil) }
         session.connection.outbound.withLock { $0.markClosed() }

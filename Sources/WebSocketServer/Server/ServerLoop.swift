@@ -53,6 +53,8 @@ final class ServerLoop: ServiceLoop {
         cancelKeepaliveSweep()
     }
 
+    func contextWasDestroyed() {}
+
     func nextID() -> UInt64 {
         lastID += 1
         return lastID

@@ -12,6 +12,8 @@ protocol ServiceLoop: AnyObject {
     var isFinished: Bool { get }
     /// Runs just before `lws_context_destroy`.
     func contextWillBeDestroyed()
+    /// Runs just after `lws_context_destroy` (the context is gone).
+    func contextWasDestroyed()
 }
 
 /// Runs one lws context on a thread of its own, on an `EventLoop`. lws is single-threaded, so
@@ -57,6 +59,7 @@ final class ServiceThread: Sendable {
             // On a foreign libev loop this closes every connection and frees the context in one
             // call, without running the loop again.
             lws_context_destroy(context)
+            loop.contextWasDestroyed()
             eventLoop.destroy()
             serviceThread.markExited()
         }
