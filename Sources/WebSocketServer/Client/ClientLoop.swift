@@ -45,6 +45,7 @@ final class ClientLoop: ServiceLoop {
     }
 
     func contextWillBeDestroyed() {
+        isFinished = true  // also if the loop ran dry: start no connection from here on
         mailbox.close()
         for connection in connectWindow.removeWaiting() {
             connection.deliver(.error("client is shut down"))
