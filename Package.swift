@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's apt, each behind one Swift wrapper.
-        .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev"])]),
+        .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-ev", "libev-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 

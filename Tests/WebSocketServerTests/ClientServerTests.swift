@@ -89,6 +89,41 @@ final class ClientServerTests: XCTestCase {
         }
     }
 
+    func testConnectionsBeyondTheConnectWindowAllOpen() async throws {
+        let (server, handler) = try startServer()
+        let client = try makeClient()
+        let connections = (0..<(ConnectWindow.limit + 44)).map { _ in client.connect(port: server.port) }
+        for connection in connections { try await connection.waitUntilOpen() }
+        for _ in connections {
+            guard case .opened = try await handler.next() else { return XCTFail("not opened on the server") }
+        }
+    }
+
+    func testFailedConnectsBeyondTheConnectWindowAllReportErrors() async throws {
+        let (server, _) = try startServer()
+        let port = server.port
+        server.shutdown()
+        let client = try makeClient()
+        let connections = (0..<(ConnectWindow.limit + 44)).map { _ in client.connect(port: port) }
+        for connection in connections {
+            guard case .error = try await connection.nextEvent() else { return XCTFail("connected to a closed port") }
+        }
+    }
+
+    func testShutdownEndsConnectionsStillWaitingForTheConnectWindow() async throws {
+        let (server, _) = try startServer()
+        let client = try makeClient()
+        let connections = (0..<(ConnectWindow.limit + 44)).map { _ in client.connect(port: server.port) }
+        client.shutdown()
+        for connection in connections {
+            while true {
+                let event = try await connection.nextEvent()
+                if case .opened = event { continue }
+                break
+            }
+        }
+    }
+
     func testSendsFromManyThreadsArriveInPerThreadOrder() async throws {
         let (server, handler) = try startServer()
         let connection = try makeClient().connect(port: server.port)

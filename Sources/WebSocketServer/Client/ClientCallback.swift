@@ -17,7 +17,7 @@ func clientCallback(
         loop.drainMailbox()
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         guard let session else { return -1 }
-        session.wsi = wsi
+        loop.opened(session, wsi: wsi)
         session.connection.deliver(.opened)
         // Anything sent before the connection opened.
         lws_callback_on_writable(wsi)

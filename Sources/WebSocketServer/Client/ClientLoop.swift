@@ -8,10 +8,15 @@ final class ClientLoop: ServiceLoop {
     let configuration: ClientConfiguration
     let mailbox: Mailbox<ClientMail>
     private let allocations = CAllocations()
+    /// No keepalive (nothing to ping or time out): by default lws gives each client connection
+    /// a validity timer, and inserting one into its sorted timer list walks every other one.
+    private lazy var noKeepalive = UnsafePointer(allocations.value(lws_retry_bo_t()))
     private var context: OpaquePointer?
     /// Connections being made or open, by id: this dictionary owns their sessions.
     var sessions: [UInt64: ClientSession] = [:]
     var writer = MessageWriter()
+    private var connectWindow = ConnectWindow()
+    private var isStartingConnections = false
     private(set) var isFinished = false
 
     init(configuration: ClientConfiguration, mailbox: Mailbox<ClientMail>) {
@@ -19,7 +24,7 @@ final class ClientLoop: ServiceLoop {
         self.mailbox = mailbox
     }
 
-    func createContext() throws -> OpaquePointer {
+    func createContext(on eventLoop: EventLoop) throws -> OpaquePointer {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.gid = -1
@@ -31,6 +36,7 @@ final class ClientLoop: ServiceLoop {
             lws_protocols(),
         ]))
         info.user = Unmanaged.passUnretained(self).toOpaque()
+        eventLoop.attach(to: &info)
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         guard let context = lws_create_context(&info) else { throw WebSocketClientError.cannotCreateContext }
         self.context = context
@@ -39,14 +45,27 @@ final class ClientLoop: ServiceLoop {
     }
 
     func contextWillBeDestroyed() {
+        isFinished = true  // also if the loop ran dry: start no connection from here on
         mailbox.close()
+        for connection in connectWindow.removeWaiting() {
+            connection.deliver(.error("client is shut down"))
+        }
+    }
+
+    /// lws reports no end for a connection closed mid-handshake in some states: end those here.
+    func contextWasDestroyed() {
+        for session in sessions.values {
+            session.wsi = nil  // freed with the context
+            finish(session, with: .error("client is shut down"))
+        }
     }
 
     func drainMailbox() {
         for mail in mailbox.drain() {
             switch mail {
             case .connect(let connection):
-                connect(connection)
+                connectWindow.enqueue(connection)
+                startWaitingConnections()
             case .writable(let id):
                 if let wsi = sessions[id]?.wsi { lws_callback_on_writable(wsi) }
             case .reading(let id, let isReading):
@@ -54,6 +73,18 @@ final class ClientLoop: ServiceLoop {
             case .shutdown:
                 isFinished = true
             }
+        }
+    }
+
+    /// Starts waiting connections while the window has room (not once the loop is finishing).
+    /// A connect that fails at once settles inside `connect`: the running loop picks up the
+    /// room it leaves, rather than a nested call per failure.
+    private func startWaitingConnections() {
+        guard !isStartingConnections else { return }
+        isStartingConnections = true
+        defer { isStartingConnections = false }
+        while !isFinished, let connection = connectWindow.next() {
+            connect(connection)
         }
     }
 
@@ -75,6 +106,7 @@ final class ClientLoop: ServiceLoop {
                             info.origin = origin
                             info.iface = sourceAddress
                             info.ietf_version_or_minus_one = -1
+                            info.retry_and_idle_policy = noKeepalive
                             info.userdata = Unmanaged.passUnretained(session).toOpaque()
                             return lws_client_connect_via_info(&info)
                         }
@@ -88,8 +120,21 @@ final class ClientLoop: ServiceLoop {
         }
     }
 
+    /// The connection is open: it leaves the connect window.
+    func opened(_ session: ClientSession, wsi: OpaquePointer) {
+        session.wsi = wsi
+        session.isConnecting = false
+        connectWindow.settled()
+        startWaitingConnections()
+    }
+
     /// The connection's last event: forget the session.
     func finish(_ session: ClientSession, with event: ClientEvent) {
+        if session.isConnecting {
+            session.isConnecting = false
+            connectWindow.settled()
+            startWaitingConnections()
+        }
         sessions[session.connection.id] = nil
         if let wsi = session.wsi { lws_set_wsi_user(wsi, nil) }
         session.connection.outbound.withLock { $0.markClosed() }

@@ -33,6 +33,9 @@ func serverCallback(
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let session = object(WebSocketSession.self, in: slot) else { return 0 }
         return loop.webSocketWriteable(session)
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if let session = object(WebSocketSession.self, in: slot) { loop.heard(session) }
+        return 0
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         object(WebSocketSession.self, in: slot)?.closeCode = LwsWire.closeCode(payload: input, length: length)
         return 0

@@ -1,7 +1,8 @@
 import CLibWebSockets
 
 /// The lws creation info for the server: one protocol for HTTP and /ws, a file mount at `/`,
-/// the ping / idle policy. Everything it points to lives in the loop's `CAllocations`.
+/// no lws keepalive (the loop's sweep does it). Everything it points to lives in the loop's
+/// `CAllocations`.
 enum ServerContextInfo {
     static let protocolName = "app"
 
@@ -31,11 +32,8 @@ enum ServerContextInfo {
         if let root = configuration.staticRoot {
             info.mounts = UnsafePointer(staticMount(root: root, configuration, protocolName: name, allocations))
         }
-        info.retry_and_idle_policy = UnsafePointer(allocations.value(lws_retry_bo_t(
-            retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
-            secs_since_valid_ping: seconds(configuration.pingInterval),
-            secs_since_valid_hangup: seconds(configuration.idleTimeout),
-            jitter_percent: 0)))
+        // All zero: no per-connection validity timer (see ServerLoop+Keepalive).
+        info.retry_and_idle_policy = UnsafePointer(allocations.value(lws_retry_bo_t()))
         return info
     }
 
@@ -61,9 +59,5 @@ enum ServerContextInfo {
         mount.cache_revalidate = 1
         mount.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
         return allocations.value(mount)
-    }
-
-    private static func seconds(_ duration: Duration) -> UInt16 {
-        UInt16(clamping: max(1, duration.components.seconds))
     }
 }

@@ -17,6 +17,7 @@ extension ServerLoop {
 
     func webSocketReceived(_ session: WebSocketSession, _ chunk: UnsafeRawBufferPointer) -> Int32 {
         counters.bytesIn.add(chunk.count, ordering: .relaxed)
+        heard(session)
         if lws_frame_is_binary(session.wsi) != 0 {
             return refuse(session, code: 1003, reason: "binary frames are not accepted")
         }
@@ -41,6 +42,13 @@ extension ServerLoop {
     }
 
     func webSocketWriteable(_ session: WebSocketSession) -> Int32 {
+        if session.needsPing {
+            // This callback's one write; queued messages get the next callback.
+            session.needsPing = false
+            guard writer.ping(session.wsi) else { return -1 }
+            lws_callback_on_writable(session.wsi)
+            return 0
+        }
         let step = session.connection.outbound.withLock { $0.stepForWriteable() }
         switch writer.perform(step, on: session.wsi) {
         case .wrote(let bytes):

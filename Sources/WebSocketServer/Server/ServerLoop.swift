@@ -10,6 +10,9 @@ final class ServerLoop: ServiceLoop {
     let log: @Sendable (String) -> Void
 
     private let allocations = CAllocations()
+    private(set) var context: OpaquePointer?
+    /// The keepalive sweep's timer (lws links it into its timer list, so it must not move).
+    private(set) lazy var keepaliveTimer = allocations.value(lws_swift_timer())
     private(set) var boundPort = 0
     private var originPolicy = OriginPolicy(host: "", port: 0, extras: [])
     var sessions: [UInt64: WebSocketSession] = [:]
@@ -28,8 +31,9 @@ final class ServerLoop: ServiceLoop {
         self.log = configuration.logger
     }
 
-    func createContext() throws -> OpaquePointer {
+    func createContext(on eventLoop: EventLoop) throws -> OpaquePointer {
         var info = ServerContextInfo.make(configuration, allocations: allocations)
+        eventLoop.attach(to: &info)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         guard let context = lws_create_context(&info) else {
@@ -37,14 +41,19 @@ final class ServerLoop: ServiceLoop {
         }
         boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
         originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
+        self.context = context
         mailbox.open(context: context)
+        scheduleKeepaliveSweep(context)
         log("websocket server listening on http://\(configuration.host):\(boundPort)")
         return context
     }
 
     func contextWillBeDestroyed() {
         mailbox.close()
+        cancelKeepaliveSweep()
     }
+
+    func contextWasDestroyed() {}
 
     func nextID() -> UInt64 {
         lastID += 1

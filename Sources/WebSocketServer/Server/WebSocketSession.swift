@@ -7,6 +7,12 @@ final class WebSocketSession {
     var assembler: MessageAssembler
     /// The code reported to the application when the socket closes.
     var closeCode: UInt16 = 1006
+    /// When the peer last sent anything (data or a pong): the keepalive sweep reads it.
+    var lastHeard = ContinuousClock.now
+    /// Pinged since last heard from.
+    var isPinged = false
+    /// A ping is due at the next writeable callback.
+    var needsPing = false
 
     init(wsi: OpaquePointer, connection: Connection, maxMessageBytes: Int) {
         self.wsi = wsi

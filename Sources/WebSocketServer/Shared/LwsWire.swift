@@ -55,6 +55,16 @@ struct MessageWriter {
 
     private var buffer: [UInt8] = []
 
+    /// Writes a ping; false if the write failed (the callback must return -1). It carries one
+    /// byte because lws 4.1 drops an empty pong without telling the protocol.
+    mutating func ping(_ wsi: OpaquePointer) -> Bool {
+        if buffer.count < LwsWire.headroom + 1 { buffer = [UInt8](repeating: 0, count: LwsWire.headroom + 1) }
+        return buffer.withUnsafeMutableBufferPointer { storage in
+            storage[LwsWire.headroom] = UInt8(ascii: "k")
+            return lws_write(wsi, storage.baseAddress! + LwsWire.headroom, 1, LWS_WRITE_PING) >= 0
+        }
+    }
+
     mutating func perform(_ step: OutboundQueue.WriteStep, on wsi: OpaquePointer) -> Outcome {
         switch step {
         case .idle:

@@ -5,16 +5,20 @@ import Synchronization
 
 /// The state of one lws context, created, serviced and destroyed on its service thread.
 protocol ServiceLoop: AnyObject {
-    /// Creates the context (with `info.user` pointing at this loop) and returns it, or throws.
-    func createContext() throws -> OpaquePointer
+    /// Creates the context on `eventLoop` (with `info.user` pointing at this loop) and returns
+    /// it, or throws.
+    func createContext(on eventLoop: EventLoop) throws -> OpaquePointer
     /// True once the loop wants the context destroyed.
     var isFinished: Bool { get }
     /// Runs just before `lws_context_destroy`.
     func contextWillBeDestroyed()
+    /// Runs just after `lws_context_destroy` (the context is gone).
+    func contextWasDestroyed()
 }
 
-/// Runs one lws context on a thread of its own. lws is single-threaded, so everything about the
-/// context happens there; other threads reach it only through a `Mailbox`.
+/// Runs one lws context on a thread of its own, on an `EventLoop`. lws is single-threaded, so
+/// everything about the context happens there; other threads reach it only through a `Mailbox`
+/// (whose `lws_cancel_service` wakes the loop).
 final class ServiceThread: Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let hasExited = Atomic(false)
@@ -31,9 +35,16 @@ final class ServiceThread: Sendable {
         let reported = DispatchSemaphore(value: 0)
         let thread = Thread {
             let loop = makeLoop()
+            let eventLoop: EventLoop
             let context: OpaquePointer
             do {
-                context = try loop.createContext()
+                eventLoop = try EventLoop()
+                do {
+                    context = try loop.createContext(on: eventLoop)
+                } catch {
+                    eventLoop.destroy()
+                    throw error
+                }
             } catch {
                 report.withLock { $0 = .failure(error) }
                 reported.signal()
@@ -42,11 +53,14 @@ final class ServiceThread: Sendable {
             }
             report.withLock { $0 = .success(started(loop, context)) }
             reported.signal()
-            while !loop.isFinished {
-                if lws_service(context, 0) < 0 { break }
-            }
+            // Callbacks run inside a pass; the one that finishes the loop ends the last pass.
+            while !loop.isFinished && eventLoop.runOnce() {}
             loop.contextWillBeDestroyed()
+            // On a foreign libev loop this closes every connection and frees the context in one
+            // call, without running the loop again.
             lws_context_destroy(context)
+            loop.contextWasDestroyed()
+            eventLoop.destroy()
             serviceThread.markExited()
         }
         thread.name = name

@@ -19,7 +19,7 @@ final class RawWebSocket {
     }
 
     enum Opcode: UInt8 {
-        case continuation = 0, text = 1, binary = 2, close = 8
+        case continuation = 0, text = 1, binary = 2, close = 8, ping = 9, pong = 10
     }
 
     /// One masked client frame.
