@@ -39,7 +39,7 @@ struct SyncedCopy: Sendable {
 
     /// Applies one patch frame. A copy out of sync ignores patches until the next snapshot.
     mutating func apply(seq patchSeq: Int, ops: [PatchOperation]) throws(Failure) {
-        guard isInSync, let current = state else {
+        guard isInSync, var current = state else {
             if state == nil { throw .patchBeforeSnapshot }
             return
         }
@@ -47,10 +47,14 @@ struct SyncedCopy: Sendable {
             isInSync = false
             throw .seqGap(expected: seq + 1, received: patchSeq)
         }
+        // `current` alone holds the state while it is patched, so it is patched in place.
+        state = nil
+        defer { state = current }
         do {
-            state = try JSONPatch.apply(ops, to: current)
+            try JSONPatch.apply(ops, to: &current)
             seq = patchSeq
         } catch {
+            // Partly patched, and out of sync until the next snapshot replaces it.
             isInSync = false
             throw .patchFailed(error.description)
         }

@@ -16,7 +16,14 @@ public enum JSONPatch {
     /// `document` with `operations` applied in order; the first one that fails throws.
     public static func apply(_ operations: [PatchOperation], to document: JSONValue) throws(PatchError) -> JSONValue {
         var result = document
-        for operation in operations { try PatchApplier.apply(operation, to: &result) }
+        try apply(operations, to: &result)
         return result
+    }
+
+    /// Applies `operations` to `document` in place: when nothing else holds the document, only
+    /// the changed members are written, instead of copying every object on the way to them.
+    /// After a failure `document` may be partly patched.
+    public static func apply(_ operations: [PatchOperation], to document: inout JSONValue) throws(PatchError) {
+        for operation in operations { try PatchApplier.apply(operation, to: &document) }
     }
 }
