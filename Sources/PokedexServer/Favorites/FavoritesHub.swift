@@ -13,6 +13,8 @@ final class FavoritesHub: Sendable {
     /// Refreshers of live shared values, by key id.
     private let refreshers = Mutex<[String: [Int: @Sendable () -> Void]]>([:])
     private let nextRefresher = Atomic<Int>(0)
+    /// Live roster values (each open Favorites view holds one).
+    private let openRosters = Atomic<Int>(0)
     /// Connected sessions per user, for presence.
     private let presence = Mutex<[String: Int]>([:])
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
@@ -32,12 +34,16 @@ final class FavoritesHub: Sendable {
     /// Registers a refresher for a key id; it lives as long as the returned token.
     func onRefresh(_ keyID: String, _ refresh: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         let id = nextRefresher.add(1, ordering: .relaxed).newValue
+        let isRoster = keyID.hasPrefix(RosterKey.keyPrefix)
+        if isRoster { openRosters.add(1, ordering: .relaxed) }
         refreshers.withLock { $0[keyID, default: [:]][id] = refresh }
         return { [weak self] in
-            self?.refreshers.withLock { table in
-                table[keyID]?[id] = nil
-                if table[keyID]?.isEmpty == true { table[keyID] = nil }
+            guard let self else { return }
+            let removed = refreshers.withLock { table in
+                defer { if table[keyID]?.isEmpty == true { table[keyID] = nil } }
+                return table[keyID]?.removeValue(forKey: id) != nil
             }
+            if removed, isRoster { openRosters.subtract(1, ordering: .relaxed) }
         }
     }
 
@@ -54,8 +60,11 @@ final class FavoritesHub: Sendable {
 
     func refreshLists(ofUser userID: String) { refresh([UserListsKey.keyID(userID)]) }
 
-    /// Rosters of every list the user is in (their name or presence changed).
+    /// Rosters of every list the user is in (their name or presence changed). Skipped when no
+    /// roster is open anywhere: then nobody shows presence, and every connect and disconnect
+    /// would look up the user's lists for nothing.
     func refreshRosters(ofUser userID: String) {
+        guard openRosters.load(ordering: .relaxed) > 0 else { return }
         let lists = (try? repository.lists(forUser: userID)) ?? []
         for list in lists { refreshRoster(list.list.id) }
     }

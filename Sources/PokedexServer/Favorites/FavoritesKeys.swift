@@ -36,7 +36,8 @@ struct RosterKey: SharedKey {
     let listID: String
     let hub: FavoritesHub
 
-    static func keyID(_ listID: String) -> String { "roster:\(listID)" }
+    static let keyPrefix = "roster:"
+    static func keyID(_ listID: String) -> String { keyPrefix + listID }
     var id: String { Self.keyID(listID) }
 
     func load() -> ListRoster? {
