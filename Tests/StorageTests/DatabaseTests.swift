@@ -120,4 +120,20 @@ final class DatabaseTests: XCTestCase {
 
         XCTAssertEqual(try reader.query("SELECT v FROM t")[0].int(0), 42)
     }
+
+    func testQueriesReadTheLastCommitEvenWhileATransactionIsOpen() throws {
+        let path = try makeTemporaryDirectory(for: self).appendingPathComponent("reads.sqlite").path
+        let database = try Database(path: path)
+        try database.execute("CREATE TABLE t (v INTEGER)")
+        try database.run("INSERT INTO t VALUES (1)")
+        XCTAssertEqual(try database.query("SELECT count(*) FROM t")[0].int(0), 1)
+
+        try database.transaction { connection in
+            try connection.run("INSERT INTO t VALUES (2)")
+            // `query` does not wait for the open transaction, and does not see it.
+            XCTAssertEqual(try database.query("SELECT count(*) FROM t")[0].int(0), 1)
+        }
+        XCTAssertEqual(try database.query("SELECT count(*) FROM t")[0].int(0), 2)
+        XCTAssertThrowsError(try database.query("INSERT INTO t VALUES (3)"), "query is read-only")
+    }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Synchronization
 
-/// The one door to SQLite: a single connection to a file (or `:memory:`), safe to share.
+/// The one door to SQLite: a connection to a file (or `:memory:`), safe to share.
 ///
 /// Every call takes the connection's lock, so calls from many tasks run one at a time on
-/// this connection. WAL mode lets other `Database` values opened on the same file read while
-/// one writes; writers wait for each other up to the busy timeout.
+/// this connection. A file database also keeps a second, read-only connection for `query`:
+/// in WAL mode it reads the last committed state while the first one writes, so reads (every
+/// connect loads the user's lists) do not queue behind writes (a new user's rows). Writers
+/// wait for each other up to the busy timeout.
 public final class Database: Sendable {
     /// How hard SQLite works to get a commit onto stable storage.
     public enum Synchronous: String, Sendable {
@@ -22,6 +24,8 @@ public final class Database: Sendable {
     public static let inMemoryPath = ":memory:"
 
     private let connection: Mutex<SQLiteConnection>
+    /// Nil for `:memory:`, where a second connection would open a second, empty database.
+    private let reader: Mutex<SQLiteConnection?>
 
     /// Opens (creating it and its parent directories if needed) the database at `path`,
     /// configures it and applies `migrations` that the file has not seen yet.
@@ -35,12 +39,22 @@ public final class Database: Sendable {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        let opened = try SQLiteConnection(path: path)
-        opened.setBusyTimeout(milliseconds: Int32(busyTimeout / .milliseconds(1)))
-        // journal_mode answers with a row, so it goes through `query`; `:memory:` says "memory".
-        _ = try opened.query("PRAGMA journal_mode = WAL")
-        try opened.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous.rawValue)")
-        connection = Mutex(opened)
+        func open() throws -> SQLiteConnection {
+            let opened = try SQLiteConnection(path: path)
+            opened.setBusyTimeout(milliseconds: Int32(busyTimeout / .milliseconds(1)))
+            // journal_mode answers with a row, so it goes through `query`; `:memory:` says "memory".
+            _ = try opened.query("PRAGMA journal_mode = WAL")
+            try opened.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous.rawValue)")
+            return opened
+        }
+        connection = Mutex(try open())
+        if path == Self.inMemoryPath {
+            reader = Mutex(nil)
+        } else {
+            let reading = try open()
+            try reading.execute("PRAGMA query_only = ON")
+            reader = Mutex(reading)
+        }
         try Migrator(migrations).apply(to: self)
     }
 
@@ -49,9 +63,11 @@ public final class Database: Sendable {
         try withConnection { try $0.execute(sql) }
     }
 
-    /// Runs one statement with positional parameters and returns its rows.
+    /// Runs one read-only statement with positional parameters and returns its rows, as of the
+    /// last commit (a transaction still open on another task is not seen).
     public func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> [Row] {
-        try withConnection { try $0.query(sql, parameters) }
+        let rows = try reader.withLock { reader in try reader.map { try $0.query(sql, parameters) } }
+        return try rows ?? withConnection { try $0.query(sql, parameters) }
     }
 
     /// Runs one statement with positional parameters; returns how many rows it changed.
