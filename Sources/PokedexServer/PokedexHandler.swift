@@ -84,9 +84,8 @@ final class PokedexHandler: WebSocketHandler {
         registry.add(session)
         registry.bind(connection, to: session)
         Task {
-            let state = await session.currentClientState()
-            session.output.attach(connection, welcome: welcome(session, token: identity.newToken), resumeSeq: nil, state: state)
             await session.start()
+            await session.attachFirst(connection, welcome: welcome(session, token: identity.newToken))
             session.markReady()
         }
     }

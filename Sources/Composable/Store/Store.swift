@@ -55,6 +55,12 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         send(try make(core.state))
     }
 
+    /// Runs `body` with the current state on the Store's executor, so no action or observer
+    /// call of this Store interleaves with it.
+    public func withState<T: Sendable>(_ body: @Sendable (R.State) -> T) -> T {
+        body(core.state)
+    }
+
     /// Sends several actions as one batch: the observer hears once.
     @inlinable
     public func send(_ actions: [R.Action]) {

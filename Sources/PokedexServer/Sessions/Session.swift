@@ -5,6 +5,7 @@ import PokedexFeatures
 import PokedexModels
 import StateSync
 import Synchronization
+import WebSocketServer
 
 /// One browser session: its own Store of `AppFeature`, what was sent to the browser, and an
 /// inbox that feeds the Store actions in the order they arrived.
@@ -56,6 +57,16 @@ final class Session: Sendable {
         }
         let context = ActionContext(userID: user.id) { _, _ in }
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
+    }
+
+    /// Sends a new session's browser `welcome` and its first state. Called after `start`, so
+    /// the snapshot already shows what `onAppear` did (a first page that loaded at once needs
+    /// no patches). Runs on the Store's executor: every later state is diffed against it.
+    func attachFirst(_ connection: Connection, welcome: [UInt8]) async {
+        let output = self.output, projection = self.projection
+        await store.withState { state in
+            output.attach(connection, welcome: welcome, resumeSeq: nil, state: projection.project(state))
+        }
     }
 
     /// The current client-visible state.

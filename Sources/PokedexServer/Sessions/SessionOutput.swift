@@ -17,6 +17,9 @@ final class SessionOutput: Sendable {
         /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
         var needsSnapshot = false
         var pendingAcks: [Int] = []
+        /// False until the first browser has its snapshot: states before it are in that
+        /// snapshot, so they are not sent as patches.
+        var hasAttached = false
     }
 
     /// Recent patches kept for resuming: at most this many, and at most this many bytes, so
@@ -33,6 +36,7 @@ final class SessionOutput: Sendable {
     /// A new state from the Store: diff it against what the browser has and send the patch.
     func publish(_ state: JSONValue) {
         sent.withLock { sent in
+            guard sent.hasAttached else { return }
             let ops = JSONPatch.diff(from: sent.state, to: state)
             let acks = sent.pendingAcks
             guard !ops.isEmpty else { return }
@@ -74,6 +78,7 @@ final class SessionOutput: Sendable {
     func attach(_ connection: Connection, welcome: [UInt8], resumeSeq: Int?, state: JSONValue) -> Bool {
         sent.withLock { sent in
             sent.connection = connection
+            sent.hasAttached = true
             sent.needsSnapshot = false
             transmit(welcome, &sent)
             if let resumeSeq, resumeSeq <= sent.seq,
