@@ -13,20 +13,20 @@ enum PatchApplier {
 
     private static func apply(_ operation: PatchOperation, at tokens: ArraySlice<String>, in node: inout JSONValue) throws(PatchError) {
         let token = tokens.first!, rest = tokens.dropFirst()
-        switch node {
-        case .object(var object):
-            node = .null
+        // The container is taken out of `node` (left `.null`), so it holds the only reference
+        // to its storage and changing it does not copy every member. (Binding it in a `switch`
+        // over `node` kept the switched-on value alive, a second reference.)
+        if var object = node.takeObject() {
             defer { node = .object(object) }
             if rest.isEmpty { return try apply(operation, member: token, in: &object) }
             guard let position = object.position(of: token) else { throw missing(token, operation) }
             try object.modifyValue(at: position) { (child) throws(PatchError) in try apply(operation, at: rest, in: &child) }
-        case .array(var elements):
-            node = .null
+        } else if var elements = node.takeArray() {
             defer { node = .array(elements) }
             if rest.isEmpty { return try apply(operation, element: token, in: &elements) }
             let index = try arrayIndex(token, count: elements.count, allowsEnd: false, operation)
             try apply(operation, at: rest, in: &elements[index])
-        default:
+        } else {
             throw PatchError(path: operation.path, message: "'\(token)' goes through a value that is not an object or array")
         }
     }
@@ -75,5 +75,31 @@ enum PatchApplier {
 
     private static func missing(_ key: String, _ operation: PatchOperation) -> PatchError {
         PatchError(path: operation.path, message: "no member '\(key)'")
+    }
+}
+
+private extension JSONValue {
+    /// The object this is, moved out (leaving `.null`), or nil (and unchanged) if it is not one.
+    mutating func takeObject() -> JSONObject? {
+        guard case .object = self else { return nil }
+        return Self.objectPayload(exchange(&self, with: .null))
+    }
+
+    /// The array this is, moved out (leaving `.null`), or nil (and unchanged) if it is not one.
+    mutating func takeArray() -> [JSONValue]? {
+        guard case .array = self else { return nil }
+        return Self.arrayPayload(exchange(&self, with: .null))
+    }
+
+    // The payload is returned after the switch ends and before `value` is destroyed, so the
+    // caller ends up holding the only reference.
+    private static func objectPayload(_ value: consuming JSONValue) -> JSONObject? {
+        if case .object(let object) = value { return object }
+        return nil
+    }
+
+    private static func arrayPayload(_ value: consuming JSONValue) -> [JSONValue]? {
+        if case .array(let elements) = value { return elements }
+        return nil
     }
 }
