@@ -58,4 +58,20 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(report.html.contains("<polyline"), "latency over time is plotted")
         XCTAssertFalse(report.html.contains("http://") && report.html.contains("<script src"), "nothing is fetched")
     }
+
+    func testSteadyLatencyCountsOnlyActionsSentOnceEveryoneWasConnected() throws {
+        let recorder = Recorder()
+        let began = ContinuousClock.now
+        recorder.acknowledged(after: .milliseconds(80), at: began + .milliseconds(50))
+        recorder.steadyPhaseBegan(at: began + .milliseconds(100))
+        recorder.acknowledged(after: .milliseconds(80), at: began + .milliseconds(150))
+        recorder.acknowledged(after: .milliseconds(2), at: began + .milliseconds(150))
+        let report = Report(options: LoadOptions(), tallies: recorder.snapshot, outcome: ScenarioOutcome(), elapsed: .seconds(1))
+        XCTAssertEqual(report.actionToPatch.count, 3)
+        let steady = try XCTUnwrap(report.steadyActionToPatch)
+        XCTAssertEqual(steady.count, 1, "only the action sent after the connect wave")
+        XCTAssertEqual(steady.max, 2, accuracy: 0.1)
+        XCTAssertTrue(report.text.contains("once all"), report.text)
+        XCTAssertNil(makeReport().steadyActionToPatch, "no steady phase was marked")
+    }
 }

@@ -10,6 +10,7 @@ extension Report {
         connectsPerSecond = tallies.connects.rate(tallies.ready)
         connect = Latency(tallies.connect)
         actionToPatch = Latency(tallies.action)
+        steadyActionToPatch = tallies.steadySince == nil ? nil : Latency(tallies.steadyAction)
         fanout = Latency(tallies.fanout)
         actionsSent = tallies.actionsSent
         actionsPerSecond = tallies.actions.rate(tallies.actionsSent)

@@ -17,6 +17,10 @@ extension Report {
             "action→patch: \(actionToPatch.count) acknowledged, p50 \(format(actionToPatch.p50)) ms, p95 \(format(actionToPatch.p95)) ms, "
                 + "p99 \(format(actionToPatch.p99)) ms, max \(format(actionToPatch.max)) ms",
         ]
+        if let steady = steadyActionToPatch {
+            lines.append("action→patch once all \(sessions) sessions were connected: \(steady.count) acknowledged, p50 \(format(steady.p50)) ms, "
+                + "p95 \(format(steady.p95)) ms, p99 \(format(steady.p99)) ms, max \(format(steady.max)) ms")
+        }
         if fanout.count > 0 {
             lines.append("fan-out to every member: \(fanout.count) writes, p50 \(format(fanout.p50)) ms, p99 \(format(fanout.p99)) ms, max \(format(fanout.max)) ms")
         }

@@ -54,6 +54,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var connectsPerSecond: Double
     public var connect: Latency
     public var actionToPatch: Latency
+    /// Actions sent once every session was connected (nil where a scenario has no such phase).
+    public var steadyActionToPatch: Latency?
     public var fanout: Latency
     public var actionsSent: Int
     public var actionsPerSecond: Double

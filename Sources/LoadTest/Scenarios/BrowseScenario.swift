@@ -10,6 +10,7 @@ struct BrowseScenario: Scenario {
         let sessions = run.makeSessions(options.sessions, observer: walkers)
         await run.ramp(sessions) { $0.connect() }
         await run.waitUntilSettled(sessions, what: "connect")
+        run.recorder.steadyPhaseBegan()
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         walkers.stop(at: stopAt)
         try await Task.sleep(until: stopAt)

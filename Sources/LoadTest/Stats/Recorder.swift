@@ -6,6 +6,10 @@ final class Recorder: Sendable {
     struct Tallies: Sendable {
         var connect = LatencyHistogram()
         var action = LatencyHistogram()
+        /// Actions sent once every session of the run was connected (`steadyPhaseBegan`): the
+        /// figure for N active sessions, without the connect wave's load in it.
+        var steadyAction = LatencyHistogram()
+        var steadySince: ContinuousClock.Instant?
         var fanout = LatencyHistogram()
         /// Action latencies by second of the run, for the latency-over-time plot.
         var actionBySecond: [LatencyHistogram] = []
@@ -95,10 +99,16 @@ final class Recorder: Sendable {
         }
     }
 
+    /// Every session is connected: actions sent from now on also count as steady.
+    func steadyPhaseBegan(at now: ContinuousClock.Instant = .now) {
+        tallies.withLock { $0.steadySince = now }
+    }
+
     func acknowledged(after duration: Duration, at now: ContinuousClock.Instant) {
         let second = max(0, Int((now - startedAt).components.seconds))
         tallies.withLock {
             $0.action.record(duration)
+            if let since = $0.steadySince, now - duration >= since { $0.steadyAction.record(duration) }
             if second >= $0.actionBySecond.count {
                 $0.actionBySecond += Array(repeating: LatencyHistogram(), count: second - $0.actionBySecond.count + 1)
             }
