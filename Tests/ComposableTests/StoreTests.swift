@@ -74,4 +74,49 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(running, 0)
         XCTAssertEqual(clock.sleeperCount, 0)
     }
+
+    /// Loads at once, like a page from the in-memory catalog: the effect answers before its
+    /// first real suspension.
+    private struct InstantLoader: Reducer {
+        struct State: Equatable, Sendable {
+            var isLoading = false
+            var rows: [Int] = []
+        }
+
+        enum Action: Equatable, Sendable { case load, loaded([Int]) }
+
+        static func rows() async -> [Int] { [1, 2, 3] }
+
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case .load:
+                state.isLoading = true
+                return .run { send in await send(.loaded(await Self.rows())) }
+            case let .loaded(rows):
+                state.isLoading = false
+                state.rows = rows
+                return .none
+            }
+        }
+    }
+
+    func testAnEffectThatAnswersAtOnceJoinsTheBatchSoTheObserverHearsOnce() async {
+        let store = Store(initialState: InstantLoader.State(), reducer: InstantLoader())
+        let seen = Mutex<[InstantLoader.State]>([])
+        await store.observe { state in seen.withLock { $0.append(state) } }
+        await store.send(.load)
+        XCTAssertEqual(seen.withLock { $0 }, [InstantLoader.State(isLoading: false, rows: [1, 2, 3])])
+        let running = await store.runningEffectCount
+        XCTAssertEqual(running, 0, "an effect that ended during its start is not counted as running")
+    }
+
+    @MainActor
+    func testTestStoreStillReceivesTheActionOfAnEffectThatAnswersAtOnce() async {
+        let store = TestStore(initialState: InstantLoader.State(), reducer: InstantLoader())
+        await store.send(.load) { $0.isLoading = true }
+        await store.receive(.loaded([1, 2, 3])) {
+            $0.isLoading = false
+            $0.rows = [1, 2, 3]
+        }
+    }
 }

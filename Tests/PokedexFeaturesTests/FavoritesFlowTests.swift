@@ -122,7 +122,10 @@ final class FavoritesFlowTests: XCTestCase {
             )
         }
         await store.send(.alert(.confirm)) { $0.alert = nil }
+        // The leave effect answers at once: its change to the shared lists is asserted with
+        // the action it sent, as in TCA.
         await store.receive(.left(listID: "cerulean")) {
+            $0.account.lists.withLock { $0.removeAll { $0.id == "cerulean" } }
             $0.account.activeListID = "ash-list"
             $0.favorites = self.accounts.favoritesByList["ash-list"]!
             $0.list.favorites = self.accounts.favoritesByList["ash-list"]!

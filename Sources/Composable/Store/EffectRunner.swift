@@ -1,15 +1,25 @@
 /// Starts a Store's effects as tasks and cancels them by id. Owned by one Store and used only
 /// on that Store's executor.
+///
+/// A task starts immediately (`Task.immediate`): it runs on the Store's executor until its
+/// first real suspension. An effect whose work answers at once (a page from the in-memory
+/// catalog) sends its action back while the Store's batch is still running, so the batch
+/// reduces it too and the observer hears once, not once for `loading` and again for `loaded`.
 @usableFromInline
 package final class EffectRunner<Action: Sendable> {
     private var nextTaskID = 0
-    private var tasks: [Int: (task: Task<Void, Never>, ids: [EffectID])] = [:]
+    /// The task is nil while it starts: an effect that ends during its immediate start is
+    /// forgotten before its handle exists, and its handle is then not stored.
+    private var tasks: [Int: (task: Task<Void, Never>?, ids: [EffectID])] = [:]
     private var taskIDsByEffectID: [EffectID: Set<Int>] = [:]
 
     /// How a task hands its actions back to the Store, with the id of the sending task.
     let sendBack: @Sendable (Action, Int) async -> Void
     /// Called on the Store's executor when a task ends (see `finished(_:)`).
     let taskEnded: @Sendable (Int) async -> Void
+    /// Queues an action in the running processing loop: set by the loop's owner, used for an
+    /// action a task sends during its immediate start (see `ProcessingThread`).
+    @usableFromInline var acceptDuringProcessing: ((Action) -> Void)?
 
     init(
         sendBack: @escaping @Sendable (Action, Int) async -> Void,
@@ -22,43 +32,42 @@ package final class EffectRunner<Action: Sendable> {
     package var runningCount: Int { tasks.count }
     package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
 
-    /// Runs `effect`: synchronous `.send` actions are appended to `immediate`; started tasks to
+    /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate` (as do the
+    /// actions of tasks that answer during their start); started tasks are appended to
     /// `started`; child scopes that start tasks are registered in `scopes`.
     @usableFromInline
     func run(
         _ effect: Effect<Action>,
-        dependencies: DependencyValues,
         scopes: ScopeRegistry,
-        immediate: inout [Action],
+        immediate: (Action) -> Void,
         started: inout [Task<Void, Never>]
     ) {
-        run(effect, ids: [], namespace: nil, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
+        run(effect, ids: [], namespace: nil, scopes: scopes, immediate: immediate, started: &started)
     }
 
     private func run(
         _ effect: Effect<Action>,
         ids: [EffectID],
         namespace: EffectScopeID?,
-        dependencies: DependencyValues,
         scopes: ScopeRegistry,
-        immediate: inout [Action],
+        immediate: (Action) -> Void,
         started: inout [Task<Void, Never>]
     ) {
         switch effect.operation {
         case .none:
             return
         case let .send(action):
-            immediate.append(action)
+            immediate(action)
         case let .run(priority, work):
-            started.append(launch(priority: priority, work: work, ids: ids, dependencies: dependencies))
+            started.append(launch(priority: priority, work: work, ids: ids))
         case let .merge(effects):
             for effect in effects {
-                run(effect, ids: ids, namespace: namespace, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
+                run(effect, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
             }
         case let .cancellable(id, cancelInFlight, inner):
             let id = namespace.map(id.within) ?? id
             if cancelInFlight { cancel(id) }
-            run(inner, ids: ids + [id], namespace: namespace, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
+            run(inner, ids: ids + [id], namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
         case let .cancel(id):
             cancel(namespace.map(id.within) ?? id)
         case let .scoped(scope, inner):
@@ -67,29 +76,42 @@ package final class EffectRunner<Action: Sendable> {
             // Store cancels once the liveness check fails.
             let scopeID = EffectScopeID(scope.path)
             if inner.startsTasks { scopes.register(scopeID, isAlive: scope.isAlive) }
-            run(inner, ids: ids + [EffectScopeID.effectID(scopeID)], namespace: scopeID, dependencies: dependencies, scopes: scopes, immediate: &immediate, started: &started)
+            run(inner, ids: ids + [EffectScopeID.effectID(scopeID)], namespace: scopeID, scopes: scopes, immediate: immediate, started: &started)
         }
     }
 
     private func launch(
         priority: TaskPriority?,
         work: @escaping @Sendable (Send<Action>) async -> Void,
-        ids: [EffectID],
-        dependencies: DependencyValues
+        ids: [EffectID]
     ) -> Task<Void, Never> {
         nextTaskID += 1
         let taskID = nextTaskID
         let sendBack = self.sendBack
-        let send = Send { action in await sendBack(action, taskID) }
         let taskEnded = self.taskEnded
-        let task = Task(priority: priority) {
-            await DependencyValues.$current.withValue(dependencies) {
-                await work(send)
+        // Compared by address, and taken only while its loop runs below on this thread.
+        nonisolated(unsafe) let runner = Unmanaged.passUnretained(self)
+        let send = Send { action in
+            if ProcessingThread.isRunning(runner.toOpaque()) {
+                runner.takeUnretainedValue().acceptDuringProcessing?(action)
+            } else {
+                await sendBack(action, taskID)
             }
-            await taskEnded(taskID)
         }
-        tasks[taskID] = (task, ids)
+        tasks[taskID] = (nil, ids)
         for id in ids { taskIDsByEffectID[id, default: []].insert(taskID) }
+        // The task inherits the Store's dependencies as a task-local: it starts inside the
+        // processing loop that installed them. (Installing them again here with an async
+        // `withValue` would hop off the Store's executor before the effect runs.)
+        let task = Task.immediate(priority: priority) {
+            await work(send)
+            if ProcessingThread.isRunning(runner.toOpaque()) {
+                runner.takeUnretainedValue().finished(taskID)
+            } else {
+                await taskEnded(taskID)
+            }
+        }
+        if tasks[taskID] != nil { tasks[taskID]!.task = task }
         return task
     }
 
@@ -98,7 +120,7 @@ package final class EffectRunner<Action: Sendable> {
     func cancel(_ id: EffectID) {
         guard let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
         for taskID in taskIDs {
-            tasks[taskID]?.task.cancel()
+            tasks[taskID]?.task?.cancel()
             finished(taskID)
         }
     }
@@ -113,7 +135,7 @@ package final class EffectRunner<Action: Sendable> {
     }
 
     func cancelAll() {
-        for entry in tasks.values { entry.task.cancel() }
+        for entry in tasks.values { entry.task?.cancel() }
         tasks.removeAll()
         taskIDsByEffectID.removeAll()
     }

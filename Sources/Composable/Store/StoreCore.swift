@@ -30,6 +30,7 @@ package final class StoreCore<R: Reducer> {
         self.reducer = reducer
         self.dependencies = dependencies
         self.effects = EffectRunner(sendBack: sendBack, taskEnded: taskEnded)
+        effects.acceptDuringProcessing = { [unowned self] action in buffer.append(action) }
     }
 
     /// Reduces `action` and everything it sends synchronously. Returns the tasks started, or
@@ -42,7 +43,8 @@ package final class StoreCore<R: Reducer> {
             return nil
         }
         var started: [Task<Void, Never>] = []
-        // The Store's dependencies are installed once per processing loop, for its reducers.
+        // The Store's dependencies are installed once per processing loop, for its reducers and
+        // the effects' tasks, which inherit them.
         DependencyValues.$current.withValue(dependencies) {
             drain(action, started: &started)
         }
@@ -70,15 +72,17 @@ package final class StoreCore<R: Reducer> {
     func drain(_ first: R.Action, started: inout [Task<Void, Never>]) {
         isProcessing = true
         defer { isProcessing = false }
-        reduce(first, started: &started)
-        guard !buffer.isEmpty else { return }
-        var index = 0
-        while index < buffer.count {
-            let next = buffer[index]
-            index += 1
-            reduce(next, started: &started)
+        ProcessingThread.run(marking: effects) {
+            reduce(first, started: &started)
+            guard !buffer.isEmpty else { return }
+            var index = 0
+            while index < buffer.count {
+                let next = buffer[index]
+                index += 1
+                reduce(next, started: &started)
+            }
+            buffer.removeAll(keepingCapacity: true)
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     @inlinable
@@ -86,7 +90,9 @@ package final class StoreCore<R: Reducer> {
         let effect = reducer.reduce(into: &state, action: action)
         didReduce?(action)
         if !effect.isNone {
-            effects.run(effect, dependencies: dependencies, scopes: scopes, immediate: &buffer, started: &started)
+            // Actions go to the buffer, not through an inout borrow of it: a task answering
+            // during its immediate start appends to it too (`acceptDuringProcessing`).
+            effects.run(effect, scopes: scopes, immediate: { buffer.append($0) }, started: &started)
         }
         if !scopes.isEmpty {
             for dead in scopes.removeDead(in: state) {
