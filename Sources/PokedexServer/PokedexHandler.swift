@@ -61,7 +61,7 @@ final class PokedexHandler: WebSocketHandler {
     /// Resumes the session named in the hello (when it is the same user's and still kept) or
     /// starts a new one, then sends welcome and the state.
     private func greet(_ connection: Connection, _ hello: ClientMessage.Hello) {
-        let identity: (user: User, newToken: String?)
+        let identity: Identity.SignIn
         do {
             identity = try Identity(users: context.hub.users).resolve(hello)
         } catch {
@@ -80,7 +80,8 @@ final class PokedexHandler: WebSocketHandler {
             }
             return
         }
-        let session = Session(id: RandomToken.hex(byteCount: 16), route: hello.route ?? "/", user: identity.user, context: context)
+        let session = Session(
+            id: RandomToken.hex(byteCount: 16), route: hello.route ?? "/", user: identity.user, newList: identity.newList, context: context)
         registry.add(session)
         registry.bind(connection, to: session)
         Task {

@@ -35,6 +35,18 @@ final class SharedTests: XCTestCase {
         XCTAssertEqual(storage.saved, [], "a value from storage is not saved back")
     }
 
+    func testAReferenceToWhatTheCallerJustStoredIsNotReadBackButAnExistingOneWins() {
+        let storage = MemoryKey.Storage()
+        storage.stored = [4]
+        let fresh = Shared(MemoryKey(id: "list-3", storage: storage), stored: [4])
+        XCTAssertEqual(fresh.wrappedValue, [4])
+        XCTAssertEqual(storage.loads, 0)
+        fresh.withLock { $0.insert(5) }
+        let later = Shared(MemoryKey(id: "list-3", storage: storage), stored: [])
+        XCTAssertEqual(later.wrappedValue, [4, 5], "the live reference keeps its value")
+        XCTAssertEqual(storage.loads, 0)
+    }
+
     @MainActor
     func testTestStoreRequiresSharedChangesToBeAsserted() async {
         let log = FailureLog()
@@ -54,6 +66,8 @@ struct MemoryKey: SharedKey {
     final class Storage: @unchecked Sendable {
         // Tests touch it from one thread at a time.
         var saved: [Set<Int>] = []
+        var stored: Set<Int>?
+        var loads = 0
         var listeners: [@Sendable (Set<Int>) -> Void] = []
         func publish(_ value: Set<Int>) { for listener in listeners { listener(value) } }
     }
@@ -61,7 +75,10 @@ struct MemoryKey: SharedKey {
     let id: String
     let storage: Storage
 
-    func load() -> Set<Int>? { nil }
+    func load() -> Set<Int>? {
+        storage.loads += 1
+        return storage.stored
+    }
     func save(_ value: Set<Int>, previous: Set<Int>) { storage.saved.append(value) }
     func subscribe(_ onChange: @escaping @Sendable (Set<Int>) -> Void) -> SharedKeySubscription {
         storage.listeners.append(onChange)

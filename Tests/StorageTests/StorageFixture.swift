@@ -17,7 +17,7 @@ struct StorageFixture {
 
     /// A new user and their personal list.
     func makeUser(_ name: String) throws -> (user: User, token: String, list: FavoritesList) {
-        let (user, token) = try users.createUser(displayName: name)
+        let (user, token, _) = try users.createUser(displayName: name)
         let list = try XCTUnwrap(favorites.lists(forUser: user.id).first?.list)
         return (user, token, list)
     }

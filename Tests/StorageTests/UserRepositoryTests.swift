@@ -6,7 +6,7 @@ final class UserRepositoryTests: XCTestCase {
     func testCreatedUserIsFoundByTokenAndOwnsAPersonalList() throws {
         let storage = try StorageFixture()
 
-        let (user, token) = try storage.users.createUser(displayName: "  Ash  ")
+        let (user, token, _) = try storage.users.createUser(displayName: "  Ash  ")
 
         XCTAssertEqual(user.displayName, "Ash")
         XCTAssertTrue(isLowercaseHex(user.id, length: 32), user.id)
@@ -21,7 +21,7 @@ final class UserRepositoryTests: XCTestCase {
 
     func testTokenIsStoredOnlyAsItsSHA256() throws {
         let storage = try StorageFixture()
-        let (_, token) = try storage.users.createUser(displayName: "Misty")
+        let (_, token, _) = try storage.users.createUser(displayName: "Misty")
 
         let stored = try storage.database.query("SELECT token_hash FROM users")[0].text(0)
 
@@ -68,7 +68,7 @@ final class UserRepositoryTests: XCTestCase {
 
     func testRenameValidatesAndPersists() throws {
         let storage = try StorageFixture()
-        let (user, token) = try storage.users.createUser(displayName: "Gary")
+        let (user, token, _) = try storage.users.createUser(displayName: "Gary")
 
         let renamed = try storage.users.rename(userID: user.id, to: " Blue ")
         XCTAssertThrows(.invalidName, try storage.users.rename(userID: user.id, to: " "))

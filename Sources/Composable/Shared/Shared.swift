@@ -17,6 +17,13 @@ public struct Shared<Value: Sendable>: Sendable {
         box = SharedRegistry.box(for: key, default: defaultValue)
     }
 
+    /// The shared reference for `key`, whose storage the caller has just written with
+    /// `value` (a record it created): a new reference starts from `value` without reading
+    /// storage back; an existing one keeps its own value.
+    public init<Key: SharedKey>(_ key: Key, stored value: Value) where Key.Value == Value {
+        box = SharedRegistry.box(for: key, startingWith: { value })
+    }
+
     public var wrappedValue: Value {
         box.read()
     }

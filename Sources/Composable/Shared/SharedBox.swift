@@ -12,10 +12,10 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
 
     /// Where the registry keeps this box, for a keyed value.
-    private let registryKey: String?
+    private let entryKey: SharedRegistry.EntryKey?
 
-    init(_ initial: Value, key: (any SharedKey<Value>)?, registryKey: String? = nil) {
-        self.registryKey = registryKey
+    init(_ initial: Value, key: (any SharedKey<Value>)?, entryKey: SharedRegistry.EntryKey? = nil) {
+        self.entryKey = entryKey
         value = Mutex(initial)
         if let key {
             save = { try key.save($0, previous: $1) }
@@ -25,7 +25,7 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     }
 
     deinit {
-        if let registryKey { SharedRegistry.forget(registryKey) }
+        if let entryKey { SharedRegistry.forget(entryKey) }
     }
 
     func read() -> Value {

@@ -33,28 +33,39 @@ enum SharedRegistry {
         init(_ box: AnyObject) { self.box = box }
     }
 
-    private static let entries = Mutex<[String: WeakBox]>([:])
+    /// A key's type and id: equal ids of different key types are different values.
+    struct EntryKey: Hashable, Sendable {
+        let type: ObjectIdentifier
+        let id: String
+    }
 
+    private static let entries = Mutex<[EntryKey: WeakBox]>([:])
+
+    /// The box for `key`, loading its value from storage (or `defaultValue`) when new.
     static func box<Key: SharedKey>(for key: Key, default defaultValue: () -> Key.Value) -> SharedBox<Key.Value> {
-        let registryKey = "\(Key.self):\(key.id)"
-        if let existing = entries.withLock({ $0[registryKey]?.box as? SharedBox<Key.Value> }) { return existing }
-        // Storage is read outside the lock; if another holder created the box meanwhile, its
-        // box wins and this load is dropped.
-        let loaded = key.load() ?? defaultValue()
+        box(for: key, startingWith: { key.load() ?? defaultValue() })
+    }
+
+    /// The box for `key`; `initial` gives a new box's value. It runs outside the lock (it may
+    /// read storage); if another holder created the box meanwhile, that box wins.
+    static func box<Key: SharedKey>(for key: Key, startingWith initial: () -> Key.Value) -> SharedBox<Key.Value> {
+        let entryKey = EntryKey(type: ObjectIdentifier(Key.self), id: key.id)
+        if let existing = entries.withLock({ $0[entryKey]?.box as? SharedBox<Key.Value> }) { return existing }
+        let value = initial()
         return entries.withLock { entries in
-            if let existing = entries[registryKey]?.box as? SharedBox<Key.Value> { return existing }
-            let box = SharedBox(loaded, key: key, registryKey: registryKey)
+            if let existing = entries[entryKey]?.box as? SharedBox<Key.Value> { return existing }
+            let box = SharedBox(value, key: key, entryKey: entryKey)
             let entry = WeakBox(box)
             entry.keySubscription = key.subscribe { [weak box] value in box?.replaceFromStorage(value) }
-            entries[registryKey] = entry
+            entries[entryKey] = entry
             return box
         }
     }
 
     /// Drops the entry of a box that was released (called from its deinit).
-    static func forget(_ registryKey: String) {
+    static func forget(_ entryKey: EntryKey) {
         entries.withLock { entries in
-            if entries[registryKey]?.box == nil { entries[registryKey] = nil }
+            if entries[entryKey]?.box == nil { entries[entryKey] = nil }
         }
     }
 }

@@ -5,18 +5,25 @@ import Storage
 /// Who a `hello` is: the token's user, or a new user (with a generated name and a new token)
 /// when there is no token, or when the token is unknown and the client asked for one.
 struct Identity {
+    struct SignIn {
+        let user: User
+        /// Set for a user this hello created: their token, and their personal (empty) list.
+        var newToken: String?
+        var newList: FavoritesList?
+    }
+
     let users: UserRepository
 
-    func resolve(_ hello: ClientMessage.Hello) throws(ProtocolError) -> (user: User, newToken: String?) {
+    func resolve(_ hello: ClientMessage.Hello) throws(ProtocolError) -> SignIn {
         do {
             if let token = hello.token, let user = try users.user(forToken: token) {
-                return (user, nil)
+                return SignIn(user: user)
             }
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
             }
-            let (user, token) = try users.createUser(displayName: DisplayNameGenerator.generate())
-            return (user, token)
+            let created = try users.createUser(displayName: DisplayNameGenerator.generate())
+            return SignIn(user: created.user, newToken: created.token, newList: created.personalList)
         } catch let error as ProtocolError {
             throw error
         } catch {

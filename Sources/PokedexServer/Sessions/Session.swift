@@ -26,15 +26,23 @@ final class Session: Sendable {
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(id: String, route: String, user: User, context: SessionContext) {
+    /// `newList` is the personal list of a user the hello created: what their lists and
+    /// favorites hold is then known, and not read back from the database.
+    init(id: String, route: String, user: User, newList: FavoritesList? = nil, context: SessionContext) {
         self.id = id
         self.user = user
         let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
-        let lists = favoritesClient.lists()
-        let active = lists.wrappedValue.first?.id ?? ""
-        let account = Account(me: user, lists: lists, activeListID: active)
+        let lists: Shared<[ListSummary]>, favorites: Shared<Set<Int>>
+        if let newList {
+            lists = Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: newList, role: .owner)])
+            favorites = Shared(context.hub.favoritesKey(newList.id), stored: [])
+        } else {
+            lists = favoritesClient.lists()
+            favorites = favoritesClient.favorites(lists.wrappedValue.first?.id ?? "")
+        }
+        let account = Account(me: user, lists: lists, activeListID: lists.wrappedValue.first?.id ?? "")
         store = Store(
-            initialState: AppFeature.State(route: route, account: account, favorites: favoritesClient.favorites(active)),
+            initialState: AppFeature.State(route: route, account: account, favorites: favorites),
             reducer: AppFeature()
         ) {
             $0.pokemonClient = context.pokemonClient

@@ -29,7 +29,7 @@ extension ListRole {
 
 extension SQLiteConnection {
     /// Inserts a list and its owner's membership; run inside the caller's transaction.
-    func insertList(named name: String, ownerID: String, at time: Double) throws {
+    func insertList(named name: String, ownerID: String, at time: Double) throws -> FavoritesList {
         let listID = RandomToken.identifier()
         try run(
             "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)",
@@ -39,5 +39,6 @@ extension SQLiteConnection {
             "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES (?, ?, 'owner', ?)",
             [.text(listID), .text(ownerID), .real(time)]
         )
+        return FavoritesList(id: listID, name: name, ownerID: ownerID)
     }
 }

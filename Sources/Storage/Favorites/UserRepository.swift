@@ -12,19 +12,20 @@ public struct UserRepository: Sendable {
     }
 
     /// Creates a user with a fresh token and their personal list "<name>'s favorites",
-    /// owned by them. The token is returned once and stored only as its SHA-256.
-    public func createUser(displayName: String) throws -> (user: User, token: String) {
+    /// owned by them and empty (returned, so callers need not read it back). The token is
+    /// returned once and stored only as its SHA-256.
+    public func createUser(displayName: String) throws -> (user: User, token: String, personalList: FavoritesList) {
         let user = User(id: RandomToken.identifier(), displayName: try DisplayName.validated(displayName))
         let token = RandomToken.secret()
         let createdAt = now().timeIntervalSince1970
-        try database.transaction { connection in
+        let list = try database.transaction { connection in
             try connection.run(
                 "INSERT INTO users (id, display_name, token_hash, created_at) VALUES (?, ?, ?, ?)",
                 [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .real(createdAt)]
             )
-            try connection.insertList(named: "\(user.displayName)'s favorites", ownerID: user.id, at: createdAt)
+            return try connection.insertList(named: "\(user.displayName)'s favorites", ownerID: user.id, at: createdAt)
         }
-        return (user, token)
+        return (user, token, list)
     }
 
     /// The user holding `token`, or nil for a token nobody holds.
