@@ -26,6 +26,8 @@ public final class Database: Sendable {
     private let connection: Mutex<SQLiteConnection>
     /// Nil for `:memory:`, where a second connection would open a second, empty database.
     private let reader: Mutex<SQLiteConnection?>
+    /// Checkpoints a file database off the commit path (nil for `:memory:`).
+    private let checkpointer: WALCheckpointer?
 
     /// Opens (creating it and its parent directories if needed) the database at `path`,
     /// configures it and applies `migrations` that the file has not seen yet.
@@ -47,15 +49,24 @@ public final class Database: Sendable {
             try opened.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous.rawValue)")
             return opened
         }
-        connection = Mutex(try open())
+        let writer = try open()
         if path == Self.inMemoryPath {
             reader = Mutex(nil)
+            checkpointer = nil
         } else {
             let reading = try open()
             try reading.execute("PRAGMA query_only = ON")
             reader = Mutex(reading)
+            // Checkpoints happen on the checkpointer's thread, not inside a commit.
+            try writer.execute("PRAGMA wal_autocheckpoint = 0")
+            checkpointer = try WALCheckpointer(path: path)
         }
+        connection = Mutex(writer)
         try Migrator(migrations).apply(to: self)
+    }
+
+    deinit {
+        checkpointer?.stop()
     }
 
     /// Runs one or more `;`-separated statements without parameters.

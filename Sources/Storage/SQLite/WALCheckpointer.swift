@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+
+/// Copies a WAL database's committed pages back into its main file, on a thread of its own.
+///
+/// SQLite's automatic checkpoint runs inside the commit that crosses the threshold, and a
+/// checkpoint ends with an fsync: that commit then held the write lock (and a worker thread)
+/// for milliseconds while every other writer waited. The writer connection turns it off and
+/// this thread runs PASSIVE checkpoints instead, which never block writers or readers.
+/// Durability is unchanged: a commit is in the WAL when `COMMIT` returns either way.
+final class WALCheckpointer: Sendable {
+    static let interval: Duration = .milliseconds(250)
+
+    /// What the thread and `stop` share.
+    private final class Control: Sendable {
+        let wake = DispatchSemaphore(value: 0)
+        let exited = DispatchSemaphore(value: 0)
+        let isStopped = Atomic(false)
+    }
+
+    private let control = Control()
+
+    /// Opens a connection of its own to `path` and starts checkpointing every `interval`.
+    init(path: String, interval: Duration = WALCheckpointer.interval) throws {
+        // Used by the checkpoint thread alone, once it starts.
+        nonisolated(unsafe) let connection = try SQLiteConnection(path: path)
+        connection.setBusyTimeout(milliseconds: 1000)
+        let thread = Thread { [control] in
+            while true {
+                _ = control.wake.wait(timeout: .now() + interval.seconds)
+                // A checkpoint that cannot finish now (busy) is retried on the next turn.
+                _ = try? connection.query("PRAGMA wal_checkpoint(PASSIVE)")
+                if control.isStopped.load(ordering: .acquiring) { break }
+            }
+            control.exited.signal()
+        }
+        thread.name = "sqlite-checkpoint"
+        thread.start()
+    }
+
+    /// Runs a last checkpoint and ends the thread; returns once it has.
+    func stop() {
+        guard !control.isStopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        control.wake.signal()
+        control.exited.wait()
+    }
+}
+
+private extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
