@@ -32,15 +32,11 @@ final class Session: Sendable {
         self.id = id
         self.user = user
         let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
-        let lists: Shared<[ListSummary]>, favorites: Shared<Set<Int>>
-        if let newList {
-            lists = Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: newList, role: .owner)])
-            favorites = Shared(context.hub.favoritesKey(newList.id), stored: [])
-        } else {
-            lists = favoritesClient.lists()
-            favorites = favoritesClient.favorites(lists.wrappedValue.first?.id ?? "")
-        }
-        let account = Account(me: user, lists: lists, activeListID: lists.wrappedValue.first?.id ?? "")
+        let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
+            ?? favoritesClient.lists()
+        let active = lists.wrappedValue.first?.id ?? ""
+        let favorites = newList == nil ? favoritesClient.favorites(active) : Shared(context.hub.favoritesKey(active), stored: [])
+        let account = Account(me: user, lists: lists, activeListID: active)
         store = Store(
             initialState: AppFeature.State(route: route, account: account, favorites: favorites),
             reducer: AppFeature()

@@ -27,7 +27,7 @@ final class WALCheckpointer: Sendable {
         connection.setBusyTimeout(milliseconds: 1000)
         let thread = Thread { [control] in
             while true {
-                _ = control.wake.wait(timeout: .now() + interval.seconds)
+                _ = control.wake.wait(timeout: .now() + .milliseconds(Int(interval / .milliseconds(1))))
                 // A checkpoint that cannot finish now (busy) is retried on the next turn.
                 _ = try? connection.query("PRAGMA wal_checkpoint(PASSIVE)")
                 if control.isStopped.load(ordering: .acquiring) { break }
@@ -44,8 +44,4 @@ final class WALCheckpointer: Sendable {
         control.wake.signal()
         control.exited.wait()
     }
-}
-
-private extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
