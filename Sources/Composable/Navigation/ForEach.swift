@@ -2,7 +2,7 @@ extension Reducer {
     /// Runs `element` on the element an `.element(id:action:)` names, before this reducer.
     /// An action for an id that is gone is dropped; a removed element's effects are cancelled.
     @inlinable
-    public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable, Element: Reducer>(
+    public func forEach<ID: Hashable & Sendable, ElementState: Identifiable, ElementAction: Sendable, Element: Reducer>(
         _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
         action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
         @ReducerBuilder<ElementState, ElementAction> element: () -> Element
@@ -12,7 +12,8 @@ extension Reducer {
     }
 }
 
-public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+where Element.State: Identifiable, Element.State.ID == ID {
     @usableFromInline let parent: Parent
     @usableFromInline let element: Element
     @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>

@@ -1,25 +1,34 @@
 /// An ordered collection of identifiable elements, addressed by id.
-public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
-    public private(set) var elements: [Element]
-    private var indexByID: [ID: Int]
-    private let id: KeyPath<Element, ID> & Sendable
+///
+/// Elements are `Identifiable` rather than addressed through a stored key path: reading an id
+/// through a key path is a runtime projection, and building one in generic code instantiates
+/// it, which made filling a page of rows a visible part of every session's start. The building
+/// and reading members are inlinable, so features get them specialized for their element type.
+public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> where Element.ID == ID {
+    @usableFromInline var storage: [Element]
+    @usableFromInline var indexByID: [ID: Int]
 
-    public init(id: KeyPath<Element, ID> & Sendable, _ elements: [Element] = []) {
-        self.id = id
-        self.elements = []
-        self.indexByID = [:]
+    public var elements: [Element] { storage }
+
+    @inlinable
+    public init(_ elements: [Element] = []) {
+        self.storage = []
+        self.storage.reserveCapacity(elements.count)
+        self.indexByID = Dictionary(minimumCapacity: elements.count)
         for element in elements { append(element) }
     }
 
-    public var ids: [ID] { elements.map { $0[keyPath: id] } }
+    public var ids: [ID] { storage.map(\.id) }
 
+    @inlinable
     public func index(id: ID) -> Int? { indexByID[id] }
 
+    @inlinable
     public subscript(id id: ID) -> Element? {
-        get { indexByID[id].map { elements[$0] } }
+        get { indexByID[id].map { storage[$0] } }
         set {
             if let newValue {
-                if let index = indexByID[id] { elements[index] = newValue } else { append(newValue) }
+                if let index = indexByID[id] { storage[index] = newValue } else { append(newValue) }
             } else {
                 remove(id: id)
             }
@@ -27,15 +36,16 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     }
 
     /// Appends `element` unless one with its id is already there; returns whether it was added.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func append(_ element: Element) -> Bool {
-        let elementID = element[keyPath: id]
+        let elementID = element.id
         guard indexByID[elementID] == nil else { return false }
-        indexByID[elementID] = elements.count
-        elements.append(element)
+        indexByID[elementID] = storage.count
+        storage.append(element)
         return true
     }
 
+    @inlinable
     public mutating func append(contentsOf newElements: some Sequence<Element>) {
         for element in newElements { append(element) }
     }
@@ -43,13 +53,13 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     @discardableResult
     public mutating func remove(id: ID) -> Element? {
         guard let index = indexByID[id] else { return nil }
-        let element = elements.remove(at: index)
+        let element = storage.remove(at: index)
         reindex()
         return element
     }
 
     public mutating func removeAll() {
-        elements.removeAll()
+        storage.removeAll()
         indexByID.removeAll()
     }
 
@@ -57,35 +67,29 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     @usableFromInline
     mutating func modify<R>(id: ID, _ body: (inout Element) -> R) -> R? {
         guard let index = indexByID[id] else { return nil }
-        return body(&elements[index])
+        return body(&storage[index])
     }
 
     private mutating func reindex() {
         indexByID.removeAll(keepingCapacity: true)
-        for (index, element) in elements.enumerated() { indexByID[element[keyPath: id]] = index }
-    }
-}
-
-extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
-    public init(_ elements: [Element] = []) {
-        self.init(id: \Element.id, elements)
+        for (index, element) in storage.enumerated() { indexByID[element.id] = index }
     }
 }
 
 extension IdentifiedArray: RandomAccessCollection {
-    public var startIndex: Int { elements.startIndex }
-    public var endIndex: Int { elements.endIndex }
-    public subscript(position: Int) -> Element { elements[position] }
+    @inlinable public var startIndex: Int { storage.startIndex }
+    @inlinable public var endIndex: Int { storage.endIndex }
+    @inlinable public subscript(position: Int) -> Element { storage[position] }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage == rhs.storage }
 }
 
 extension IdentifiedArray: Sendable where Element: Sendable {}
 
 extension IdentifiedArray: CustomStringConvertible {
-    public var description: String { elements.description }
+    public var description: String { storage.description }
 }
 
 /// An action for one element of an `IdentifiedArray`.
