@@ -36,7 +36,7 @@ final class PokedexHandler: WebSocketHandler {
                 return refuse(ProtocolError(.badMessage, "This connection already said hello."), on: connection)
             }
             // Identity and session set-up touch SQLite: off the transport's thread.
-            Task { self.greet(connection, hello) }
+            Task { await self.greet(connection, hello) }
         case let .action(ref, action):
             if let session = registry.session(for: connection) {
                 session.enqueue(action, ref: ref)
@@ -60,10 +60,10 @@ final class PokedexHandler: WebSocketHandler {
 
     /// Resumes the session named in the hello (when it is the same user's and still kept) or
     /// starts a new one, then sends welcome and the state.
-    private func greet(_ connection: Connection, _ hello: ClientMessage.Hello) {
+    private func greet(_ connection: Connection, _ hello: ClientMessage.Hello) async {
         let identity: Identity.SignIn
         do {
-            identity = try Identity(users: context.hub.users).resolve(hello)
+            identity = try await Identity(users: context.hub.users).resolve(hello)
         } catch {
             registry.abandonHello(connection)
             return refuse(error, on: connection)

@@ -16,8 +16,8 @@ final class FavoritesConcurrencyTests: XCTestCase {
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("busy.sqlite").path
         let first = try StorageFixture(path: path)
         let second = try StorageFixture(path: path)
-        let (owner, _, list) = try first.makeUser("Ash")
-        let editor = try first.makeMember(of: list, role: .editor, name: "Misty")
+        let (owner, _, list) = try await first.makeUser("Ash")
+        let editor = try await first.makeMember(of: list, role: .editor, name: "Misty")
 
         let writerCount = 8
         let plans = (0..<writerCount).map { writer in

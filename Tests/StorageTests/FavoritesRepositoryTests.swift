@@ -3,9 +3,9 @@ import XCTest
 @testable import Storage
 
 final class FavoritesRepositoryTests: XCTestCase {
-    func testSetFavoriteIsAnIdempotentSetNotAToggle() throws {
+    func testSetFavoriteIsAnIdempotentSetNotAToggle() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
+        let (ash, _, list) = try await storage.makeUser("Ash")
 
         XCTAssertTrue(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
         XCTAssertFalse(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
@@ -17,11 +17,11 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.favorites(inList: list.id, as: ash.id), [1])
     }
 
-    func testEditorWritesAndViewerIsRefused() throws {
+    func testEditorWritesAndViewerIsRefused() async throws {
         let storage = try StorageFixture()
-        let (_, _, list) = try storage.makeUser("Ash")
-        let editor = try storage.makeMember(of: list, role: .editor, name: "Misty")
-        let viewer = try storage.makeMember(of: list, role: .viewer, name: "Brock")
+        let (_, _, list) = try await storage.makeUser("Ash")
+        let editor = try await storage.makeMember(of: list, role: .editor, name: "Misty")
+        let viewer = try await storage.makeMember(of: list, role: .viewer, name: "Brock")
 
         XCTAssertTrue(try storage.favorites.setFavorite(list: list.id, pokemonID: 7, isFavorite: true, by: editor.id))
         XCTAssertThrows(.forbidden, try storage.favorites.setFavorite(list: list.id, pokemonID: 4, isFavorite: true, by: viewer.id))
@@ -30,10 +30,10 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.favorites(inList: list.id, as: viewer.id), [7])
     }
 
-    func testNonMemberCanNeitherReadNorWrite() throws {
+    func testNonMemberCanNeitherReadNorWrite() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let stranger = try storage.makeUser("Team Rocket").user
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let stranger = try await storage.makeUser("Team Rocket").user
         try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id)
 
         XCTAssertThrows(.notMember, try storage.favorites.favorites(inList: list.id, as: stranger.id))
@@ -44,10 +44,10 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.favorites(inList: list.id, as: ash.id), [25])
     }
 
-    func testForgedListIdLooksLikeNotBeingAMember() throws {
+    func testForgedListIdLooksLikeNotBeingAMember() async throws {
         let storage = try StorageFixture()
-        let ash = try storage.makeUser("Ash").user
-        let forged = RandomToken.identifier()
+        let ash = try await storage.makeUser("Ash").user
+        let forged = RandomToken.identifier(createdAt: Date())
 
         XCTAssertThrows(.notMember, try storage.favorites.favorites(inList: forged, as: ash.id))
         XCTAssertThrows(.notMember, try storage.favorites.setFavorite(list: forged, pokemonID: 1, isFavorite: true, by: ash.id))
@@ -56,19 +56,19 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.count("favorites"), 0)
     }
 
-    func testInvalidPokemonIdIsRefused() throws {
+    func testInvalidPokemonIdIsRefused() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
+        let (ash, _, list) = try await storage.makeUser("Ash")
 
         XCTAssertThrows(.invalidPokemonID, try storage.favorites.setFavorite(list: list.id, pokemonID: 0, isFavorite: true, by: ash.id))
         XCTAssertThrows(.invalidPokemonID, try storage.favorites.setFavorite(list: list.id, pokemonID: -3, isFavorite: true, by: ash.id))
     }
 
-    func testListsShowPersonalListFirstThenSharedOnesWithRoles() throws {
+    func testListsShowPersonalListFirstThenSharedOnesWithRoles() async throws {
         let storage = try StorageFixture()
-        let (_, _, ashList) = try storage.makeUser("Ash")
-        let (_, _, garyList) = try storage.makeUser("Gary")
-        let misty = try storage.makeMember(of: ashList, role: .viewer, name: "Misty")
+        let (_, _, ashList) = try await storage.makeUser("Ash")
+        let (_, _, garyList) = try await storage.makeUser("Gary")
+        let misty = try await storage.makeMember(of: ashList, role: .viewer, name: "Misty")
         _ = try storage.favorites.acceptInvite(
             code: try storage.favorites.createInvite(list: garyList.id, role: .editor, by: garyList.ownerID),
             user: misty.id
@@ -80,10 +80,10 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(lists.map(\.role), [.owner, .viewer, .editor])
     }
 
-    func testMembersListsOwnerFirstWithRoles() throws {
+    func testMembersListsOwnerFirstWithRoles() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let misty = try storage.makeMember(of: list, role: .editor, name: "Misty")
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let misty = try await storage.makeMember(of: list, role: .editor, name: "Misty")
 
         let members = try storage.favorites.members(ofList: list.id, as: misty.id)
 
@@ -91,12 +91,12 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.role(of: misty.id, in: list.id), .editor)
     }
 
-    func testOnlyOwnersRemoveMembersAndOwnersCannotBeRemoved() throws {
+    func testOnlyOwnersRemoveMembersAndOwnersCannotBeRemoved() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let misty = try storage.makeMember(of: list, role: .editor, name: "Misty")
-        let brock = try storage.makeMember(of: list, role: .viewer, name: "Brock")
-        let stranger = try storage.makeUser("Jessie").user
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let misty = try await storage.makeMember(of: list, role: .editor, name: "Misty")
+        let brock = try await storage.makeMember(of: list, role: .viewer, name: "Brock")
+        let stranger = try await storage.makeUser("Jessie").user
 
         XCTAssertThrows(.forbidden, try storage.favorites.removeMember(list: list.id, user: brock.id, by: misty.id))
         XCTAssertThrows(.notMember, try storage.favorites.removeMember(list: list.id, user: brock.id, by: stranger.id))
@@ -110,10 +110,10 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.members(ofList: list.id, as: ash.id).map(\.user), [ash, misty])
     }
 
-    func testMembersLeaveButOwnersCannot() throws {
+    func testMembersLeaveButOwnersCannot() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let misty = try storage.makeMember(of: list, role: .editor, name: "Misty")
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let misty = try await storage.makeMember(of: list, role: .editor, name: "Misty")
 
         XCTAssertThrows(.ownerCannotLeave, try storage.favorites.leave(list: list.id, user: ash.id))
         try storage.favorites.leave(list: list.id, user: misty.id)
@@ -123,12 +123,12 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.role(of: ash.id, in: list.id), .owner)
     }
 
-    func testFavoritesSurviveReopeningTheFile() throws {
+    func testFavoritesSurviveReopeningTheFile() async throws {
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("favorites.sqlite").path
         let (ash, token, list): (User, String, FavoritesList)
         do {
             let storage = try StorageFixture(path: path)
-            (ash, token, list) = try storage.makeUser("Ash")
+            (ash, token, list) = try await storage.makeUser("Ash")
             for id in [1, 4, 7, 25] {
                 try storage.favorites.setFavorite(list: list.id, pokemonID: id, isFavorite: true, by: ash.id)
             }
@@ -143,12 +143,12 @@ final class FavoritesRepositoryTests: XCTestCase {
 
     /// What a killed process leaves on disk is the database file plus its WAL, with no
     /// checkpoint and no close. Copying both while the writer is still open reproduces that.
-    func testAcknowledgedFavoritesAreInTheFilesAKilledProcessLeavesBehind() throws {
+    func testAcknowledgedFavoritesAreInTheFilesAKilledProcessLeavesBehind() async throws {
         let directory = try makeTemporaryDirectory(for: self)
         let live = directory.appendingPathComponent("live.sqlite").path
         let crashed = directory.appendingPathComponent("crashed.sqlite").path
         let storage = try StorageFixture(path: live)
-        let (ash, _, list) = try storage.makeUser("Ash")
+        let (ash, _, list) = try await storage.makeUser("Ash")
         try storage.favorites.setFavorite(list: list.id, pokemonID: 150, isFavorite: true, by: ash.id)
 
         XCTAssertTrue(FileManager.default.fileExists(atPath: live + "-wal"), "the write must still be in the WAL")

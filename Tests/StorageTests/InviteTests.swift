@@ -3,10 +3,10 @@ import XCTest
 @testable import Storage
 
 final class InviteTests: XCTestCase {
-    func testInviteAdmitsWithItsRoleAndIsStoredOnlyAsAHash() throws {
+    func testInviteAdmitsWithItsRoleAndIsStoredOnlyAsAHash() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let misty = try storage.makeUser("Misty").user
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let misty = try await storage.makeUser("Misty").user
 
         let code = try storage.favorites.createInvite(list: list.id, role: .editor, by: ash.id)
         let joined = try storage.favorites.acceptInvite(code: code, user: misty.id)
@@ -21,22 +21,22 @@ final class InviteTests: XCTestCase {
         XCTAssertEqual(try storage.database.query("SELECT count(*) FROM invites WHERE code_hash = ?", [.text(code)])[0].int(0), 0)
     }
 
-    func testOneCodeAdmitsSeveralUsers() throws {
+    func testOneCodeAdmitsSeveralUsers() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
+        let (ash, _, list) = try await storage.makeUser("Ash")
         let code = try storage.favorites.createInvite(list: list.id, role: .viewer, by: ash.id)
 
         for name in ["Misty", "Brock"] {
-            let user = try storage.makeUser(name).user
+            let user = try await storage.makeUser(name).user
             _ = try storage.favorites.acceptInvite(code: code, user: user.id)
             XCTAssertEqual(try storage.favorites.role(of: user.id, in: list.id), .viewer)
         }
     }
 
-    func testAcceptingAgainKeepsTheExistingRole() throws {
+    func testAcceptingAgainKeepsTheExistingRole() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let misty = try storage.makeMember(of: list, role: .editor, name: "Misty")
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let misty = try await storage.makeMember(of: list, role: .editor, name: "Misty")
         let viewerCode = try storage.favorites.createInvite(list: list.id, role: .viewer, by: ash.id)
 
         _ = try storage.favorites.acceptInvite(code: viewerCode, user: misty.id)
@@ -46,11 +46,11 @@ final class InviteTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.role(of: ash.id, in: list.id), .owner)
     }
 
-    func testUnknownCodeAndUnknownUserAreRefused() throws {
+    func testUnknownCodeAndUnknownUserAreRefused() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
+        let (ash, _, list) = try await storage.makeUser("Ash")
         let code = try storage.favorites.createInvite(list: list.id, role: .viewer, by: ash.id)
-        let misty = try storage.makeUser("Misty").user
+        let misty = try await storage.makeUser("Misty").user
 
         XCTAssertThrows(.unknownInvite, try storage.favorites.acceptInvite(code: RandomToken.secret(), user: misty.id))
         XCTAssertThrows(.unknownInvite, try storage.favorites.acceptInvite(code: SHA256.hash(code).hexString, user: misty.id))
@@ -58,13 +58,13 @@ final class InviteTests: XCTestCase {
         XCTAssertEqual(try storage.count("memberships"), 2, "only the two personal lists' owners")
     }
 
-    func testRevokedInviteIsRefusedButItsMembersStay() throws {
+    func testRevokedInviteIsRefusedButItsMembersStay() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
+        let (ash, _, list) = try await storage.makeUser("Ash")
         let code = try storage.favorites.createInvite(list: list.id, role: .editor, by: ash.id)
-        let misty = try storage.makeUser("Misty").user
+        let misty = try await storage.makeUser("Misty").user
         _ = try storage.favorites.acceptInvite(code: code, user: misty.id)
-        let brock = try storage.makeUser("Brock").user
+        let brock = try await storage.makeUser("Brock").user
 
         try storage.favorites.revokeInvite(code: code, by: ash.id)
         let revokedAt = try XCTUnwrap(storage.favorites.invites(ofList: list.id, by: ash.id).first?.revokedAt)
@@ -76,11 +76,11 @@ final class InviteTests: XCTestCase {
         XCTAssertEqual(try storage.favorites.invites(ofList: list.id, by: ash.id).map(\.revokedAt), [revokedAt])
     }
 
-    func testOnlyOwnersCreateRevokeAndListInvites() throws {
+    func testOnlyOwnersCreateRevokeAndListInvites() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let editor = try storage.makeMember(of: list, role: .editor, name: "Misty")
-        let stranger = try storage.makeUser("Jessie").user
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let editor = try await storage.makeMember(of: list, role: .editor, name: "Misty")
+        let stranger = try await storage.makeUser("Jessie").user
         let code = try storage.favorites.createInvite(list: list.id, role: .viewer, by: ash.id)
         let invitesBefore = try storage.count("invites")
 
@@ -98,10 +98,10 @@ final class InviteTests: XCTestCase {
 }
 
 extension InviteTests {
-    func testRevokingByIDStopsTheCodeAndIsOwnersOnly() throws {
+    func testRevokingByIDStopsTheCodeAndIsOwnersOnly() async throws {
         let storage = try StorageFixture()
-        let (ash, _, list) = try storage.makeUser("Ash")
-        let misty = try storage.makeUser("Misty").user
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        let misty = try await storage.makeUser("Misty").user
         let code = try storage.favorites.createInvite(list: list.id, role: .editor, by: ash.id)
         let invite = try XCTUnwrap(storage.favorites.invites(ofList: list.id, by: ash.id).first)
         XCTAssertThrowsError(try storage.favorites.revokeInvite(id: invite.id, list: list.id, by: misty.id))

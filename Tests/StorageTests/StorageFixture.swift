@@ -16,15 +16,15 @@ struct StorageFixture {
     }
 
     /// A new user and their personal list.
-    func makeUser(_ name: String) throws -> (user: User, token: String, list: FavoritesList) {
-        let (user, token, _) = try users.createUser(displayName: name)
+    func makeUser(_ name: String) async throws -> (user: User, token: String, list: FavoritesList) {
+        let (user, token, _) = try await users.createUser(displayName: name)
         let list = try XCTUnwrap(favorites.lists(forUser: user.id).first?.list)
         return (user, token, list)
     }
 
     /// A new user who joined `list` with `role` through an invite from its owner.
-    func makeMember(of list: FavoritesList, role: ListRole, name: String) throws -> User {
-        let member = try makeUser(name).user
+    func makeMember(of list: FavoritesList, role: ListRole, name: String) async throws -> User {
+        let member = try await makeUser(name).user
         let code = try favorites.createInvite(list: list.id, role: role, by: list.ownerID)
         _ = try favorites.acceptInvite(code: code, user: member.id)
         return member

@@ -24,6 +24,32 @@ final class WALCheckpointerTests: XCTestCase {
         XCTAssertEqual(try database.query("SELECT count(*) FROM t").first?.int(0), 400)
     }
 
+    /// A writer that never pauses: a PASSIVE checkpoint never copies the whole WAL, so the
+    /// WAL would never start over (5,000 such commits left it at 60 MB). Past
+    /// `restartFrames` the checkpointer holds the writer's lock for a RESTART checkpoint.
+    func testTheWALStartsOverWhileWritesNeverPause() throws {
+        let path = try makeTemporaryDirectory(for: self).appendingPathComponent("busy.sqlite").path
+        let writing = try SQLiteConnection(path: path)
+        _ = try writing.query("PRAGMA journal_mode = WAL")
+        try writing.execute("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (v TEXT)")
+        let writer = WriterConnection(writing)
+        let checkpointer = try WALCheckpointer(path: path, writer: writer, interval: .milliseconds(1), restartFrames: 200)
+        defer { checkpointer.stop() }
+        let row = String(repeating: "x", count: 3000)
+
+        var largestWAL = 0
+        for commit in 1...5000 {
+            try writer.withLock { connection in
+                try connection.execute("BEGIN IMMEDIATE")
+                try connection.run("INSERT INTO t VALUES (?)", [.text(row)])
+                try connection.execute("COMMIT")
+            }
+            if commit % 50 == 0 { largestWAL = max(largestWAL, try fileSize(path + "-wal")) }
+        }
+
+        XCTAssertLessThan(largestWAL, 8_000_000, "the WAL grew to \(largestWAL) bytes")
+    }
+
     private func fileSize(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }

@@ -14,7 +14,7 @@ struct Identity {
 
     let users: UserRepository
 
-    func resolve(_ hello: ClientMessage.Hello) throws(ProtocolError) -> SignIn {
+    func resolve(_ hello: ClientMessage.Hello) async throws(ProtocolError) -> SignIn {
         do {
             if let token = hello.token, let user = try users.user(forToken: token) {
                 return SignIn(user: user)
@@ -22,7 +22,7 @@ struct Identity {
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
             }
-            let created = try users.createUser(displayName: DisplayNameGenerator.generate())
+            let created = try await users.createUser(displayName: DisplayNameGenerator.generate())
             return SignIn(user: created.user, newToken: created.token, newList: created.personalList)
         } catch let error as ProtocolError {
             throw error

@@ -69,7 +69,7 @@ final class Session: Sendable {
     func attachFirst(_ connection: Connection, welcome: [UInt8]) async {
         let output = self.output, projection = self.projection
         await store.withState { state in
-            output.attach(connection, welcome: welcome, resumeSeq: nil, state: projection.project(state))
+            _ = output.attach(connection, welcome: welcome, resumeSeq: nil, state: projection.project(state))
         }
     }
 

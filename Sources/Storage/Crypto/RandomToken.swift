@@ -1,3 +1,4 @@
+import Foundation
 /// Unguessable identifiers and secrets, from the system's cryptographic generator.
 public enum RandomToken {
     /// `byteCount` random bytes as lowercase hex (two characters per byte). Eight bytes per
@@ -12,8 +13,14 @@ public enum RandomToken {
         return bytes.prefix(byteCount).hexString
     }
 
-    /// Record ids (users, lists): 16 bytes, 32 hex characters.
-    static func identifier() -> String { hex(byteCount: 16) }
+    /// Record ids (users, lists): 32 hex characters, the creation time in milliseconds (12)
+    /// then 10 random bytes (20). Time first keeps new rows at the right edge of each index
+    /// on an id, so the rows a batch of new users adds share pages (see `GroupCommit`), where
+    /// random ids scattered them over the whole index. Ids are not secrets: tokens are.
+    static func identifier(createdAt time: Date) -> String {
+        let milliseconds = String(UInt64(max(0, time.timeIntervalSince1970 * 1000)), radix: 16)
+        return String(repeating: "0", count: max(0, 12 - milliseconds.count)) + milliseconds + hex(byteCount: 10)
+    }
 
     /// Bearer secrets (user tokens, invite codes): 32 bytes, 64 hex characters.
     static func secret() -> String { hex(byteCount: 32) }

@@ -1,3 +1,4 @@
+import Foundation
 import PokedexModels
 
 // Row decoding and the list insert shared by both repositories.
@@ -30,7 +31,7 @@ extension ListRole {
 extension SQLiteConnection {
     /// Inserts a list and its owner's membership; run inside the caller's transaction.
     func insertList(named name: String, ownerID: String, at time: Double) throws -> FavoritesList {
-        let listID = RandomToken.identifier()
+        let listID = RandomToken.identifier(createdAt: Date(timeIntervalSince1970: time))
         try run(
             "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)",
             [.text(listID), .text(name), .text(ownerID), .real(time)]

@@ -13,12 +13,13 @@ public struct UserRepository: Sendable {
 
     /// Creates a user with a fresh token and their personal list "<name>'s favorites",
     /// owned by them and empty (returned, so callers need not read it back). The token is
-    /// returned once and stored only as its SHA-256.
-    public func createUser(displayName: String) throws -> (user: User, token: String, personalList: FavoritesList) {
-        let user = User(id: RandomToken.identifier(), displayName: try DisplayName.validated(displayName))
+    /// returned once and stored only as its SHA-256. Users arriving together share a commit.
+    public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {
+        let now = now()
+        let user = User(id: RandomToken.identifier(createdAt: now), displayName: try DisplayName.validated(displayName))
         let token = RandomToken.secret()
-        let createdAt = now().timeIntervalSince1970
-        let list = try database.transaction { connection in
+        let createdAt = now.timeIntervalSince1970
+        let list = try await database.batchedTransaction { connection in
             try connection.run(
                 "INSERT INTO users (id, display_name, token_hash, created_at) VALUES (?, ?, ?, ?)",
                 [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .real(createdAt)]

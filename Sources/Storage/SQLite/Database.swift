@@ -23,11 +23,12 @@ public final class Database: Sendable {
 
     public static let inMemoryPath = ":memory:"
 
-    private let connection: Mutex<SQLiteConnection>
+    private let writer: WriterConnection
     /// Nil for `:memory:`, where a second connection would open a second, empty database.
     private let reader: Mutex<SQLiteConnection?>
     /// Checkpoints a file database off the commit path (nil for `:memory:`).
     private let checkpointer: WALCheckpointer?
+    let groupCommit: GroupCommit
 
     /// Opens (creating it and its parent directories if needed) the database at `path`,
     /// configures it and applies `migrations` that the file has not seen yet.
@@ -46,10 +47,18 @@ public final class Database: Sendable {
             opened.setBusyTimeout(milliseconds: Int32(busyTimeout / .milliseconds(1)))
             // journal_mode answers with a row, so it goes through `query`; `:memory:` says "memory".
             _ = try opened.query("PRAGMA journal_mode = WAL")
-            try opened.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous.rawValue)")
+            // Statement journals (a savepoint per grouped write, see `GroupCommit`) stay in memory:
+            // as temporary files they cost a write of every page a statement touched.
+            try opened.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous.rawValue); PRAGMA temp_store = MEMORY")
             return opened
         }
-        let writer = try open()
+        let writing = try open()
+        if path != Self.inMemoryPath {
+            // Checkpoints happen on the checkpointer's thread, not inside a commit.
+            try writing.execute("PRAGMA wal_autocheckpoint = 0")
+        }
+        let writer = WriterConnection(writing)
+        self.writer = writer
         if path == Self.inMemoryPath {
             reader = Mutex(nil)
             checkpointer = nil
@@ -57,15 +66,15 @@ public final class Database: Sendable {
             let reading = try open()
             try reading.execute("PRAGMA query_only = ON")
             reader = Mutex(reading)
-            // Checkpoints happen on the checkpointer's thread, not inside a commit.
-            try writer.execute("PRAGMA wal_autocheckpoint = 0")
-            checkpointer = try WALCheckpointer(path: path)
+            checkpointer = try WALCheckpointer(path: path, writer: writer)
         }
-        connection = Mutex(writer)
+        // Last: from here on a throw still runs `deinit`, which stops both threads.
+        groupCommit = GroupCommit(writer: writer)
         try Migrator(migrations).apply(to: self)
     }
 
     deinit {
+        groupCommit.stop()
         checkpointer?.stop()
     }
 
@@ -94,7 +103,7 @@ public final class Database: Sendable {
 
     /// Runs `body` with the connection held exclusively, without a transaction.
     public func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
-        try connection.withLock { try body($0) }
+        try writer.withLock { try body($0) }
     }
 
     /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws. IMMEDIATE takes
@@ -115,5 +124,12 @@ public final class Database: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Runs `body` in a transaction shared with the other writes queued meanwhile (see
+    /// `GroupCommit`), rolling back only `body`'s changes if it throws; returns once committed.
+    /// For writes that come in bursts from many tasks, like new users connecting.
+    public func batchedTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await groupCommit.write(body)
     }
 }

@@ -8,8 +8,16 @@ import Synchronization
 /// for milliseconds while every other writer waited. The writer connection turns it off and
 /// this thread runs PASSIVE checkpoints instead, which never block writers or readers.
 /// Durability is unchanged: a commit is in the WAL when `COMMIT` returns either way.
+///
+/// A PASSIVE checkpoint copies only what was committed when it began, and the WAL starts over
+/// from its beginning only once all of it has been copied: under writes that never pause, it
+/// grew without bound (300 MB in a burst of 6,000 new users). Once it passes `restartFrames`,
+/// the checkpointer holds the writer's lock for a RESTART checkpoint, which copies the rest
+/// (a PASSIVE one just copied most of it), so the next commit starts the WAL over.
 final class WALCheckpointer: Sendable {
     static let interval: Duration = .milliseconds(250)
+    /// 16 MiB of 4 KiB pages.
+    static let restartFrames = 4096
 
     /// What the thread and `stop` share.
     private final class Control: Sendable {
@@ -21,7 +29,7 @@ final class WALCheckpointer: Sendable {
     private let control = Control()
 
     /// Opens a connection of its own to `path` and starts checkpointing every `interval`.
-    init(path: String, interval: Duration = WALCheckpointer.interval) throws {
+    init(path: String, writer: WriterConnection, interval: Duration = WALCheckpointer.interval, restartFrames: Int = WALCheckpointer.restartFrames) throws {
         // Used by the checkpoint thread alone, once it starts.
         nonisolated(unsafe) let connection = try SQLiteConnection(path: path)
         connection.setBusyTimeout(milliseconds: 1000)
@@ -29,7 +37,11 @@ final class WALCheckpointer: Sendable {
             while true {
                 _ = control.wake.wait(timeout: .now() + .milliseconds(Int(interval / .milliseconds(1))))
                 // A checkpoint that cannot finish now (busy) is retried on the next turn.
-                _ = try? connection.query("PRAGMA wal_checkpoint(PASSIVE)")
+                // Its row is (busy, frames in the WAL, frames copied).
+                let frames = try? connection.query("PRAGMA wal_checkpoint(PASSIVE)").first?.int(1)
+                if let frames, frames >= restartFrames {
+                    writer.withLock { _ in _ = try? connection.query("PRAGMA wal_checkpoint(RESTART)") }
+                }
                 if control.isStopped.load(ordering: .acquiring) { break }
             }
             control.exited.signal()
