@@ -36,11 +36,7 @@ func clientCallback(
         }
     case LWS_CALLBACK_CLIENT_WRITEABLE:
         guard let session else { return 0 }
-        let step = session.connection.outbound.withLock { $0.stepForWriteable() }
-        if case .close = loop.writer.perform(step, on: wsi) {
-            if case .close(let request) = step { session.closeCode = request.code }
-            return -1
-        }
+        return loop.writeNext(session, on: wsi) ? 0 : -1
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         session?.closeCode = LwsWire.closeCode(payload: input, length: length)
     case LWS_CALLBACK_CLIENT_CLOSED:

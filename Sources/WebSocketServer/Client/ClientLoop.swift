@@ -67,13 +67,32 @@ final class ClientLoop: ServiceLoop {
                 connectWindow.enqueue(connection)
                 startWaitingConnections()
             case .writable(let id):
-                if let wsi = sessions[id]?.wsi { lws_callback_on_writable(wsi) }
+                if let session = sessions[id], let wsi = session.wsi, !session.isConnecting { writeSoon(session, on: wsi) }
             case .reading(let id, let isReading):
                 if let wsi = sessions[id]?.wsi { lws_rx_flow_control(wsi, isReading ? 1 : 0) }
             case .shutdown:
                 isFinished = true
             }
         }
+    }
+
+    /// Sends what was queued for `session`, at once when `LwsWire.canWriteAtOnce`.
+    private func writeSoon(_ session: ClientSession, on wsi: OpaquePointer) {
+        guard LwsWire.canWriteAtOnce(wsi, session.connection.outbound) else {
+            lws_callback_on_writable(wsi)
+            return
+        }
+        if !writeNext(session, on: wsi) { LwsWire.closeSoon(wsi) }
+    }
+
+    /// Writes the queue's next step; false when the connection must close.
+    func writeNext(_ session: ClientSession, on wsi: OpaquePointer) -> Bool {
+        let step = session.connection.outbound.withLock { $0.stepForWriteable() }
+        if case .close = writer.perform(step, on: wsi) {
+            if case .close(let request) = step { session.closeCode = request.code }
+            return false
+        }
+        return true
     }
 
     /// Starts waiting connections while the window has room (not once the loop is finishing).

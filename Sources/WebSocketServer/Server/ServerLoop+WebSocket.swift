@@ -49,6 +49,21 @@ extension ServerLoop {
             lws_callback_on_writable(session.wsi)
             return 0
         }
+        return writeNext(session) ? 0 : -1
+    }
+
+    /// Sends what was queued for `session`, at once when `LwsWire.canWriteAtOnce` (a pending
+    /// ping also waits for the writeable callback).
+    func writeSoon(_ session: WebSocketSession) {
+        guard !session.needsPing, LwsWire.canWriteAtOnce(session.wsi, session.connection.outbound) else {
+            lws_callback_on_writable(session.wsi)
+            return
+        }
+        if !writeNext(session) { LwsWire.closeSoon(session.wsi) }
+    }
+
+    /// Writes the queue's next step; false when the connection must close.
+    private func writeNext(_ session: WebSocketSession) -> Bool {
         let step = session.connection.outbound.withLock { $0.stepForWriteable() }
         switch writer.perform(step, on: session.wsi) {
         case .wrote(let bytes):
@@ -60,9 +75,9 @@ extension ServerLoop {
             handler.connectionDrained(session.connection)
         case .close:
             if case .close(let request) = step { session.closeCode = request.code }
-            return -1
+            return false
         }
-        return 0
+        return true
     }
 
     func webSocketClosed(_ session: WebSocketSession) {

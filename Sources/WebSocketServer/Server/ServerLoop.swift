@@ -86,7 +86,7 @@ final class ServerLoop: ServiceLoop {
         for mail in mailbox.drain() {
             switch mail {
             case .writable(let id):
-                if let session = sessions[id] { lws_callback_on_writable(session.wsi) }
+                if let session = sessions[id] { writeSoon(session) }
             case .httpResponse(let exchangeID, let response):
                 if let exchange = exchanges[exchangeID] {
                     exchange.response = response

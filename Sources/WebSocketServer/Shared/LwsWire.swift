@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Synchronization
 
 /// The lws calls both the server and the client make on a websocket, on the service thread.
 enum LwsWire {
@@ -31,6 +32,21 @@ enum LwsWire {
         guard let payload, length >= 2 else { return 1005 }
         let bytes = payload.assumingMemoryBound(to: UInt8.self)
         return UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+    }
+
+    /// Whether a queued message may be written right away, outside a writeable callback.
+    ///
+    /// Asking lws for a writeable callback costs two `epoll_ctl` calls and a turn of the loop
+    /// per message, and a fan-out sends one message to thousands of connections at once. A
+    /// socket that cannot take more (or has bytes lws still holds) waits for the callback, and
+    /// so does a close: only a callback's return value closes cleanly.
+    static func canWriteAtOnce(_ wsi: OpaquePointer, _ outbound: borrowing Mutex<OutboundQueue>) -> Bool {
+        lws_send_pipe_choked(wsi) == 0 && outbound.withLock { !$0.isClosing }
+    }
+
+    /// Closes a connection whose write failed outside a callback (lws does it on its next turn).
+    static func closeSoon(_ wsi: OpaquePointer) {
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
 
     /// Sets the close frame lws sends when the callback then returns -1.

@@ -51,6 +51,9 @@ struct OutboundQueue {
         return .queued
     }
 
+    /// A close was asked for (written once the messages before it are).
+    var isClosing: Bool { closeRequest != nil }
+
     /// Asks for the connection to close once the messages already queued are written.
     mutating func requestClose(_ request: CloseRequest) {
         if closeRequest == nil && !isClosed { closeRequest = request }
