@@ -5,9 +5,10 @@ import PokemonClient
 import Storage
 
 /// Data-layer costs: decoding real PokeAPI details, a list page from the warm SQLite cache
-/// through the live client, and loading the 1025 dex from the CSV dump.
-public let dataSuite = Suite(name: "data", summary: "PokeAPI decode, cached live page, CSV catalog load") {
-    var figures = [try await DataBenchmarks.cachedPageMilliseconds()]
+/// through the live client, a search page from the embedded catalog, and loading the 1025 dex
+/// from the CSV dump.
+public let dataSuite = Suite(name: "data", summary: "PokeAPI decode, cached live page, catalog search, CSV catalog load") {
+    var figures = [try await DataBenchmarks.cachedPageMilliseconds(), try DataBenchmarks.searchPageMicroseconds()]
     guard let shared = Measure.sharedDirectory() else {
         print("data: no ../shared/pokeapi here (set POKEDEX_SHARED): skipping detail_decode_ms and csv_catalog_load_ms")
         return figures
@@ -49,6 +50,17 @@ enum DataBenchmarks {
             precondition(page.pokemon.count == 20 && page.pokemon[0].id == 41)
         }
         return Figure("data.list_page_ms_cached", samples.sorted()[samples.count / 2], "ms")
+    }
+
+    /// The first page of a name search ("Pi": caterpie, pidgey…) in the embedded catalog, median
+    /// of 501: what a session's debounced search costs the server.
+    static func searchPageMicroseconds() throws -> Figure {
+        let query = PokemonQuery(search: "Pi")
+        let seconds = try Measure.median(repeats: 501) {
+            let page = Catalog.embedded.page(query, limit: 20, offset: 0)
+            precondition(page.pokemon.first?.name == "caterpie" && page.totalCount == page.pokemon.count)
+        }
+        return Figure("data.search_page_us", seconds * 1e6, "µs")
     }
 
     /// `Catalog.load(csvDirectory:)` over the real dump, median of 11.
