@@ -6,15 +6,13 @@ public struct Catalog: Equatable, Sendable {
     /// Every Pokémon, sorted by id.
     public let entries: [PokemonDetail]
     private let positionByID: [Int: Int]
-    /// Each entry's name, lowercased, as UTF-8: a search compares bytes, rather than lowercasing
-    /// every name per query and matching through Foundation's `contains`, which bridges to
-    /// NSString on Linux (searches showed up in bursts in the server's profile).
+    /// Each entry's `NameSearch.key`, made once rather than per query.
     private let searchableNames: [[UInt8]]
 
     public init(_ details: [PokemonDetail]) {
         entries = details.sorted { $0.id < $1.id }
         positionByID = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        searchableNames = entries.map { Array($0.name.lowercased().utf8) }
+        searchableNames = entries.map { NameSearch.key($0.name) }
     }
 
     public func detail(id: Int) -> PokemonDetail? {
@@ -23,9 +21,9 @@ public struct Catalog: Equatable, Sendable {
 
     /// Rows whose name contains `query.search` (ignoring case) and that have `query.type`.
     public func matching(_ query: PokemonQuery) -> [PokemonDetail] {
-        let search = Array(query.search.lowercased().utf8)
+        let search = NameSearch(query.search)
         return zip(entries, searchableNames).compactMap { entry, name in
-            (search.isEmpty || name.containsBytes(search)) && (query.type.map(entry.types.contains) ?? true) ? entry : nil
+            (search.isEmpty || search.matches(key: name)) && (query.type.map(entry.types.contains) ?? true) ? entry : nil
         }
     }
 
@@ -33,14 +31,6 @@ public struct Catalog: Equatable, Sendable {
     public func page(_ query: PokemonQuery, limit: Int, offset: Int) -> PokemonPage {
         let matches = query.isEmpty ? entries : matching(query)
         return PokemonPage(pokemon: matches.page(limit: limit, offset: offset).map(\.pokemon), totalCount: matches.count)
-    }
-}
-
-extension [UInt8] {
-    /// Whether `needle` occurs in these bytes (names are short: a plain scan).
-    func containsBytes(_ needle: [UInt8]) -> Bool {
-        guard needle.count <= count else { return false }
-        return (0...(count - needle.count)).contains { start in self[start..<start + needle.count].elementsEqual(needle) }
     }
 }
 

@@ -25,8 +25,8 @@ extension PokemonClient {
                     return PokemonPage(pokemon: try await api.rows(page.entries), totalCount: page.count)
                 }
                 let candidates = if let type = query.type { try await api.typeMembers(type) } else { try await api.nameIndex() }
-                let search = query.search.lowercased()
-                let matches = search.isEmpty ? candidates : candidates.filter { $0.name.lowercased().contains(search) }
+                let search = NameSearch(query.search)
+                let matches = search.isEmpty ? candidates : candidates.filter { search.matches($0.name) }
                 let rows = try await api.rows(matches.page(limit: limit, offset: offset))
                 return PokemonPage(pokemon: rows, totalCount: matches.count)
             },
