@@ -28,6 +28,7 @@ public final class Database: Sendable {
     private let reader: Mutex<SQLiteConnection?>
     /// Checkpoints a file database off the commit path (nil for `:memory:`).
     private let checkpointer: WALCheckpointer?
+    /// Runs `batchedTransaction`s, several to a commit (internal for tests).
     let groupCommit: GroupCommit
 
     /// Opens (creating it and its parent directories if needed) the database at `path`,
