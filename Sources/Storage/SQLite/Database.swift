@@ -113,17 +113,7 @@ public final class Database: Sendable {
     @discardableResult
     public func transaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try withConnection { connection in
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
-                let result = try body(connection)
-                try connection.execute("COMMIT")
-                return result
-            } catch {
-                // A failed COMMIT can leave the transaction open; ROLLBACK then closes it.
-                // Its own error is secondary to the one that got us here.
-                try? connection.execute("ROLLBACK")
-                throw error
-            }
+            try connection.bracketed(begin: "BEGIN IMMEDIATE", end: "COMMIT", undo: "ROLLBACK") { try body(connection) }
         }
     }
 

@@ -103,12 +103,11 @@ final class GroupCommit: Sendable {
     private static func commit(_ batch: [any PendingWrite], on connection: SQLiteConnection) -> (any Error)? {
         guard !batch.isEmpty else { return nil }
         do {
-            try connection.execute("BEGIN IMMEDIATE")
-            for write in batch { write.run(on: connection) }
-            try connection.execute("COMMIT")
+            try connection.bracketed(begin: "BEGIN IMMEDIATE", end: "COMMIT", undo: "ROLLBACK") {
+                for write in batch { write.run(on: connection) }
+            }
             return nil
         } catch {
-            try? connection.execute("ROLLBACK")
             return error
         }
     }
@@ -135,14 +134,8 @@ private final class Write<T: Sendable>: PendingWrite, @unchecked Sendable {
 
     func run(on connection: SQLiteConnection) {
         result = Result {
-            try connection.execute("SAVEPOINT write")
-            do {
-                let value = try body(connection)
-                try connection.execute("RELEASE write")
-                return value
-            } catch {
-                try? connection.execute("ROLLBACK TO write; RELEASE write")
-                throw error
+            try connection.bracketed(begin: "SAVEPOINT write", end: "RELEASE write", undo: "ROLLBACK TO write; RELEASE write") {
+                try body(connection)
             }
         }
     }

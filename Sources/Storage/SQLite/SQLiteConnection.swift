@@ -61,6 +61,22 @@ public final class SQLiteConnection {
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Runs `body` between the statements `begin` and `end` (a transaction or a savepoint); if
+    /// either `body` or `end` throws, runs `undo` and rethrows. `undo`'s own error is secondary
+    /// to the one that got us there (a failed COMMIT can leave the transaction open: ROLLBACK
+    /// then closes it).
+    func bracketed<T>(begin: String, end: String, undo: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute(end)
+            return result
+        } catch {
+            try? execute(undo)
+            throw error
+        }
+    }
+
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
     }
