@@ -11,9 +11,9 @@ extension LoadOptions {
       --json FILE          write the report as JSON
       --html FILE          write the report as a self-contained HTML page
       --server-pid PID     the server's process, to report its RSS per session
-      --sources N          spread connections over 127.0.0.1 … 127.0.0.N (default 1), for more
-                           than one address's ephemeral ports; binding a source address costs
-                           each connect a getifaddrs() inside lws
+      --sources N          spread connections over 127.0.0.1 … 127.0.0.N (default 1): past
+                           ~10,000 connections from one address, the kernel's search for a
+                           free port slows connects; binding costs a getifaddrs() per connect
       --allow-remote       allow a target outside loopback
       --max-errors N       exit non-zero when errors exceed N (default 0)
       --help               show this help
