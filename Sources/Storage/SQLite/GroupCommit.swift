@@ -72,7 +72,7 @@ final class GroupCommit: Sendable {
         var lastCommit = ContinuousClock.now - Self.busyWindow
         while waitForWrites() {
             if ContinuousClock.now - lastCommit < Self.busyWindow {
-                Thread.sleep(forTimeInterval: Double(Self.gatherDelay / .microseconds(1)) / 1e6)
+                Thread.sleep(forTimeInterval: Self.gatherDelay / .seconds(1))
             }
             let (batch, failure) = writer.withLock { connection in
                 let batch = queue.withLock { queue in
