@@ -1,4 +1,5 @@
 import Foundation
+
 /// Unguessable identifiers and secrets, from the system's cryptographic generator.
 public enum RandomToken {
     /// `byteCount` random bytes as lowercase hex (two characters per byte). Eight bytes per
