@@ -38,10 +38,12 @@ enum LwsWire {
     ///
     /// Asking lws for a writeable callback costs two `epoll_ctl` calls and a turn of the loop
     /// per message, and a fan-out sends one message to thousands of connections at once. A
-    /// socket that cannot take more (or has bytes lws still holds) waits for the callback, and
-    /// so does a close: only a callback's return value closes cleanly.
+    /// connection whose last write lws could not hand to the kernel in full waits for the
+    /// callback (lws keeps the rest and asks for it), and so does a close: only a callback's
+    /// return value closes cleanly. A full socket is found by the write itself, which lws then
+    /// buffers: `lws_send_pipe_choked` would also `poll()` the socket, a system call a message.
     static func canWriteAtOnce(_ wsi: OpaquePointer, _ outbound: borrowing Mutex<OutboundQueue>) -> Bool {
-        lws_send_pipe_choked(wsi) == 0 && outbound.withLock { !$0.isClosing }
+        lws_partial_buffered(wsi) == 0 && outbound.withLock { !$0.isClosing }
     }
 
     /// Closes a connection whose write failed outside a callback (lws does it on its next turn).
