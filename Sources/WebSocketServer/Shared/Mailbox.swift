@@ -8,27 +8,27 @@ import Synchronization
 final class Mailbox<Item: Sendable>: Sendable {
     private struct State {
         var items: [Item] = []
-        /// The context to wake (as an address: pointers are not Sendable): nil until it exists
-        /// and again once it is being destroyed.
-        var contextAddress: Int?
         var isClosed = false
     }
 
     private let state = Mutex(State())
+    /// The context to wake (as an address: pointers are not Sendable): nil until it exists and
+    /// again once it is being destroyed. A lock of its own, so a producer's wake-up (a system
+    /// call that may also wake the service thread) never holds up the service thread's drain.
+    private let wakeTarget = Mutex<Int?>(nil)
 
     /// Queues `item` and wakes the service thread if the box was empty (a non-empty box has a
     /// wake-up on its way already). Returns false once the service thread has stopped.
     @discardableResult
     func push(_ item: Item) -> Bool {
-        state.withLock { state in
-            if state.isClosed { return false }
+        let wasEmpty = state.withLock { state -> Bool? in
+            if state.isClosed { return nil }
             state.items.append(item)
-            if state.items.count == 1, let address = state.contextAddress {
-                // Under the lock, so the context cannot be destroyed in between.
-                lws_cancel_service(OpaquePointer(bitPattern: address))
-            }
-            return true
+            return state.items.count == 1
         }
+        guard let wasEmpty else { return false }
+        if wasEmpty { wake() }
+        return true
     }
 
     func drain() -> [Item] {
@@ -41,19 +41,24 @@ final class Mailbox<Item: Sendable>: Sendable {
 
     /// Called on the service thread once the context exists.
     func open(context: OpaquePointer) {
-        let address = Int(bitPattern: UnsafeRawPointer(context))
-        state.withLock { state in
-            state.contextAddress = address
-            if !state.items.isEmpty { lws_cancel_service(OpaquePointer(bitPattern: address)) }
-        }
+        wakeTarget.withLock { $0 = Int(bitPattern: UnsafeRawPointer(context)) }
+        // An item pushed before the address was set found nothing to wake.
+        if state.withLock({ !$0.items.isEmpty }) { wake() }
     }
 
     /// Called on the service thread before the context is destroyed.
     func close() {
         state.withLock { state in
-            state.contextAddress = nil
             state.isClosed = true
             state.items = []
+        }
+        wakeTarget.withLock { $0 = nil }
+    }
+
+    private func wake() {
+        wakeTarget.withLock { address in
+            // Under this lock, so `close` cannot let the context be destroyed in between.
+            if let address { lws_cancel_service(OpaquePointer(bitPattern: address)) }
         }
     }
 }
