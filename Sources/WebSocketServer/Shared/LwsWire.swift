@@ -41,7 +41,7 @@ enum LwsWire {
     /// connection whose last write lws could not hand to the kernel in full waits for the
     /// callback (lws keeps the rest and asks for it), and so does a close: only a callback's
     /// return value closes cleanly. A full socket is found by the write itself, which lws then
-    /// buffers: `lws_send_pipe_choked` would also `poll()` the socket, a system call a message.
+    /// buffers (`lws_send_pipe_choked` would also `poll()` the socket: a system call per message).
     static func canWriteAtOnce(_ wsi: OpaquePointer, _ outbound: borrowing Mutex<OutboundQueue>) -> Bool {
         lws_partial_buffered(wsi) == 0 && outbound.withLock { !$0.isClosing }
     }
