@@ -71,10 +71,7 @@ final class PokedexHandler: WebSocketHandler {
         if let resume = hello.resume, let session = registry.resume(resume.session, for: identity.user.id) {
             registry.bind(connection, to: session)
             Task {
-                let state = await session.currentClientState()
-                let byPatches = session.output.attach(
-                    connection, welcome: welcome(session, token: identity.newToken), resumeSeq: resume.seq, state: state
-                )
+                let byPatches = await session.attach(connection, welcome: welcome(session, token: identity.newToken), resumeSeq: resume.seq)
                 context.metrics.resumed(byPatches: byPatches)
                 session.markReady()
             }
@@ -86,7 +83,7 @@ final class PokedexHandler: WebSocketHandler {
         registry.bind(connection, to: session)
         Task {
             await session.start()
-            await session.attachFirst(connection, welcome: welcome(session, token: identity.newToken))
+            await session.attach(connection, welcome: welcome(session, token: identity.newToken))
             session.markReady()
         }
     }

@@ -63,19 +63,17 @@ final class Session: Sendable {
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
     }
 
-    /// Sends a new session's browser `welcome` and its first state. Called after `start`, so
-    /// the snapshot already shows what `onAppear` did (a first page that loaded at once needs
-    /// no patches). Runs on the Store's executor: every later state is diffed against it.
-    func attachFirst(_ connection: Connection, welcome: [UInt8]) async {
+    /// Sends the browser `welcome`, then the patches after `resumeSeq` or a snapshot (see
+    /// `SessionOutput.attach`); returns whether it resumed by patches. Runs on the Store's
+    /// executor, so no state is published in between and every later state is diffed against
+    /// what the browser has. A new session calls it after `start`, so its snapshot already
+    /// shows what `onAppear` did (a first page that loaded at once needs no patches).
+    @discardableResult
+    func attach(_ connection: Connection, welcome: [UInt8], resumeSeq: Int? = nil) async -> Bool {
         let output = self.output, projection = self.projection
-        await store.withState { state in
-            _ = output.attach(connection, welcome: welcome, resumeSeq: nil, state: projection.project(state))
+        return await store.withState { state in
+            output.attach(connection, welcome: welcome, resumeSeq: resumeSeq, state: projection.project(state))
         }
-    }
-
-    /// The current client-visible state.
-    func currentClientState() async -> JSONValue {
-        projection.project(await store.state)
     }
 
     /// Queues an action from the browser. Actions are reduced one after another in arrival
