@@ -30,6 +30,8 @@ final class WALCheckpointerTests: XCTestCase {
     func testTheWALStartsOverWhileWritesNeverPause() throws {
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("busy.sqlite").path
         let writing = try SQLiteConnection(path: path)
+        // As `Database` sets it: a writer may briefly find the checkpointer holding a lock.
+        writing.setBusyTimeout(milliseconds: 5000)
         _ = try writing.query("PRAGMA journal_mode = WAL")
         try writing.execute("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (v TEXT)")
         let writer = WriterConnection(writing)
