@@ -19,12 +19,12 @@ final class Scheduler: Sendable {
 
     init() {
         let thread = Thread { [self] in
+            Thread.current.name = "lt-scheduler"
             while let due = takeDueWork() {
                 for work in due { work() }
                 Thread.sleep(forTimeInterval: Self.slot.seconds)
             }
         }
-        thread.name = "loadtest-scheduler"
         thread.start()
     }
 

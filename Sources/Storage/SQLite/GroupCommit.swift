@@ -31,8 +31,10 @@ final class GroupCommit: Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     init(writer: WriterConnection) {
-        let thread = Thread { [self] in run(on: writer) }
-        thread.name = "sqlite-group-commit"
+        let thread = Thread { [self] in
+            Thread.current.name = "sqlite-commit"
+            run(on: writer)
+        }
         thread.start()
     }
 

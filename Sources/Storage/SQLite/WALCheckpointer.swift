@@ -34,6 +34,7 @@ final class WALCheckpointer: Sendable {
         nonisolated(unsafe) let connection = try SQLiteConnection(path: path)
         connection.setBusyTimeout(milliseconds: 1000)
         let thread = Thread { [control] in
+            Thread.current.name = "sqlite-ckpt"
             while true {
                 _ = control.wake.wait(timeout: .now() + .milliseconds(Int(interval / .milliseconds(1))))
                 // A checkpoint that cannot finish now (busy) is retried on the next turn.
@@ -46,7 +47,6 @@ final class WALCheckpointer: Sendable {
             }
             control.exited.signal()
         }
-        thread.name = "sqlite-checkpoint"
         thread.start()
     }
 

@@ -22,7 +22,7 @@ public final class WebSocketClient: Sendable {
         self.configuration = configuration
         let mailbox = mailbox
         (thread, _) = try ServiceThread.start(
-            name: "websocket-client",
+            name: "ws-client",
             makeLoop: { ClientLoop(configuration: configuration, mailbox: mailbox) },
             started: { _, _ in () })
     }

@@ -27,7 +27,7 @@ public final class WebSocketServer: Sendable {
             guard running == nil else { throw WebSocketServerError.alreadyStarted }
             let (configuration, handler, mailbox, counters) = (configuration, handler, mailbox, counters)
             running = try ServiceThread.start(
-                name: "websocket-server",
+                name: "ws-server",
                 makeLoop: {
                     ServerLoop(configuration: configuration, handler: handler, mailbox: mailbox, counters: counters)
                 },

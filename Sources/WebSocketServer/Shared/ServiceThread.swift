@@ -25,6 +25,8 @@ final class ServiceThread: Sendable {
 
     /// Starts the thread and waits until the context exists (or failed to be created).
     /// `started` runs on the service thread right after creation; its result is returned here.
+    /// `name` is the thread's name in `top` and `perf` (Linux keeps 15 bytes; it must be set
+    /// from the thread itself, and a longer one is refused).
     static func start<Started: Sendable>(
         name: String,
         makeLoop: @escaping @Sendable () -> ServiceLoop,
@@ -34,6 +36,7 @@ final class ServiceThread: Sendable {
         let report = Mutex<Result<Started, any Error>?>(nil)
         let reported = DispatchSemaphore(value: 0)
         let thread = Thread {
+            Thread.current.name = name
             let loop = makeLoop()
             let eventLoop: EventLoop
             let context: OpaquePointer
@@ -63,7 +66,6 @@ final class ServiceThread: Sendable {
             eventLoop.destroy()
             serviceThread.markExited()
         }
-        thread.name = name
         thread.start()
         reported.wait()
         return (serviceThread, try report.withLock { $0! }.get())
