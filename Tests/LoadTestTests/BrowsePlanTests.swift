@@ -41,4 +41,30 @@ final class BrowsePlanTests: XCTestCase {
         let instead = plan.nextAction(for: state(canLoadMore: false), awaitingAnswer: true, at: now + .seconds(5))
         XCTAssertTrue(instead["navigate"]?["route"]?.stringValue?.hasPrefix("/pokemon/") == true, "\(instead)")
     }
+
+    /// At the scenario's pace (an action every 0.1 s, each answered before the next) the settle
+    /// ends a second after the search's own answer, and rows are opened and searched again.
+    func testASearchSettlesOnceItsOwnAnswerIsASecondOldWhileLaterActionsAreAnswered() throws {
+        var plan = BrowsePlan(seed: 3)
+        var now = ContinuousClock.now
+        var lastAnswerAt: ContinuousClock.Instant?
+        var searchedAt: ContinuousClock.Instant?
+        var opened: [ContinuousClock.Instant] = []
+        var searches = 0
+        for _ in 0..<60 {
+            now += .milliseconds(100)
+            let action = plan.nextAction(for: state(canLoadMore: false), lastAnswerAt: lastAnswerAt, at: now)
+            lastAnswerAt = now + .milliseconds(5)
+            if action["list"]?["binding"] != nil {
+                searches += 1
+                searchedAt = now
+            }
+            if action["list"]?["rowTapped"] != nil { opened.append(now) }
+        }
+        XCTAssertGreaterThan(searches, 1, "searches again after a settle")
+        let lastSearchAt = try XCTUnwrap(searchedAt)
+        let searchAnsweredAt = lastSearchAt + .milliseconds(5)
+        XCTAssertTrue(opened.allSatisfy { $0 < lastSearchAt || $0 - searchAnsweredAt >= BrowsePlan.searchSettle })
+        XCTAssertGreaterThan(opened.count, 5, "rows are opened between searches: \(opened.count)")
+    }
 }

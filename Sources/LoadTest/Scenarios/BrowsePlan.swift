@@ -4,9 +4,10 @@ import StateSync
 /// page while there is one, search "pi" and clear it again, open a row's detail and close it.
 ///
 /// The server applies a search after a debounce, so until `searchSettle` after the search was
-/// answered the rows on screen are about to be replaced: no row is opened then (it could be
-/// gone), nor while an earlier action is unanswered (the copy may be about to change); the user
-/// scrolls, or opens a detail by its URL (a back/forward `navigate`), instead.
+/// answered, and while the list is loading, the rows on screen are about to be replaced: no row
+/// is opened then (it could be gone), nor while an earlier action is unanswered (the copy may be
+/// about to change); the user scrolls, or opens a detail by its URL (a back/forward `navigate`),
+/// instead.
 struct BrowsePlan: Sendable {
     enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
 
@@ -16,7 +17,9 @@ struct BrowsePlan: Sendable {
 
     private var rng: SplitMix
     private var step = 0
-    private var searchSentAt: ContinuousClock.Instant?
+    /// The latest search, and the first answer seen after it was sent (its own: a session's
+    /// actions are answered in order).
+    private var lastSearch: (sentAt: ContinuousClock.Instant, answeredAt: ContinuousClock.Instant?)?
 
     init(seed: UInt64) {
         rng = SplitMix(seed: seed)
@@ -33,8 +36,13 @@ struct BrowsePlan: Sendable {
         }
         let list = state["list"]
         let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
-        let searchSettling = searchSentAt.map { sentAt in now - max(sentAt, lastAnswerAt ?? sentAt) < Self.searchSettle } ?? false
-        if awaitingAnswer || searchSettling {
+        if let sentAt = lastSearch?.sentAt, lastSearch?.answeredAt == nil, let lastAnswerAt, lastAnswerAt >= sentAt {
+            lastSearch?.answeredAt = lastAnswerAt
+        }
+        // From the search's own answer: counted from the latest answer, with an action every
+        // 0.1 s, it never ended, and every session only opened and closed details for good.
+        let searchSettling = lastSearch.map { search in search.answeredAt.map { now - $0 < Self.searchSettle } ?? true } ?? false
+        if awaitingAnswer || searchSettling || list?["status"] == "loading" {
             return canScroll ? ["list": ["reachedEnd": [:]]] : navigateToDetail()
         }
         let move = Move.allCases[step % Move.allCases.count]
@@ -66,7 +74,7 @@ struct BrowsePlan: Sendable {
     }
 
     private mutating func search(_ list: JSONValue?, at now: ContinuousClock.Instant) -> JSONValue {
-        searchSentAt = now
+        lastSearch = (sentAt: now, answeredAt: nil)
         let text = list?["search"] == "" ? "pi" : ""
         return ["list": ["binding": ["search": .string(text)]]]
     }
