@@ -1,11 +1,14 @@
 import Foundation
 import Synchronization
 
-/// The sessions' think-time timers: a wheel of 2 ms slots turned by one thread. Work due in the
-/// same slot runs together, so the actions it sends reach the client's service thread as one
-/// batch (one wake-up of its poll loop) rather than one wake-up per action.
+/// The sessions' think-time timers: a wheel of 0.5 ms slots turned by one thread. Work due in
+/// the same slot runs together, so the actions it sends reach the client's service thread as one
+/// batch (one wake-up of its poll loop) rather than one wake-up per action. The slot is short
+/// because a batch is also a burst: with 2 ms slots, 1,000 sessions acting 10 times a second
+/// sent ~20 actions at once, a load no set of real browsers makes, and the last of them waited
+/// for the others at both ends (browse p50 2.0 ms against 0.8 ms with 0.5 ms slots).
 final class Scheduler: Sendable {
-    static let slot: Duration = .milliseconds(2)
+    static let slot: Duration = .microseconds(500)
 
     private struct Wheel {
         var slots: [Int: [@Sendable () -> Void]] = [:]
@@ -22,7 +25,10 @@ final class Scheduler: Sendable {
             Thread.current.name = "lt-scheduler"
             while let due = takeDueWork() {
                 for work in due { work() }
-                Thread.sleep(forTimeInterval: Self.slot.seconds)
+                // To the next slot's start, not a whole slot after the work: the work's own time
+                // would otherwise stretch every think time (the run fell 2% short of its rate).
+                let wait = nextSlotStart() - .now
+                if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
             }
         }
         thread.start()
@@ -58,6 +64,10 @@ final class Scheduler: Sendable {
             }
             return due
         }
+    }
+
+    private func nextSlotStart() -> ContinuousClock.Instant {
+        origin + Self.slot * (slotIndex(.now, roundingUp: false) + 1)
     }
 
     private func slotIndex(_ instant: ContinuousClock.Instant, roundingUp: Bool) -> Int {
