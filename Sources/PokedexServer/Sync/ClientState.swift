@@ -12,6 +12,8 @@ struct ClientState: Sendable {
     let publicURL: @Sendable () -> String
     /// Favorites sets' JSON, built once for all sessions.
     let favoritesJSON = FavoritesJSONCache()
+    /// Rows' JSON, built once for all sessions.
+    let rowJSON = RowJSONCache()
 
     func user(_ user: User) -> JSONValue {
         ["id": .string(user.id), "name": .string(user.displayName)]
@@ -34,7 +36,7 @@ struct ClientState: Sendable {
                 ]
             }),
             "memberCount": .int(roster.memberCount),
-            "pokemon": .array(showingRows ? favorites.sorted().map { Self.row(row($0) ?? Pokemon(id: $0, name: "", types: [])) } : []),
+            "pokemon": .array(showingRows ? rowJSON.json(for: favorites.sorted().map { row($0) ?? Pokemon(id: $0, name: "", types: []) }) : []),
             "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
         ]
     }
@@ -62,17 +64,20 @@ struct ClientState: Sendable {
         ]
     }
 
-    static func list(_ list: PokemonListFeature.State) -> JSONValue {
-        let rows = list.rows.map(row)
+    /// Every type the filter offers: one value, so each list's diff skips it by identity.
+    private static let typesJSON = JSONValue.array(PokemonTypes.all.map(JSONValue.string))
+
+    func list(_ list: PokemonListFeature.State) -> JSONValue {
+        let rows = rowJSON.json(for: list.rows)
         let pages = stride(from: 0, to: rows.count, by: PokemonListFeature.pageSize).map { start in
             JSONValue.array(Array(rows[start..<min(start + PokemonListFeature.pageSize, rows.count)]))
         }
         return [
             "search": .string(list.search),
             "type": JSONValue(list.typeFilter),
-            "types": .array(PokemonTypes.all.map(JSONValue.string)),
-            "status": status(list.loadState),
-            "error": error(list.loadState),
+            "types": Self.typesJSON,
+            "status": Self.status(list.loadState),
+            "error": Self.error(list.loadState),
             "pages": .array(pages),
             "total": .int(list.totalCount),
             "isLoadingMore": .bool(list.isLoadingMore),

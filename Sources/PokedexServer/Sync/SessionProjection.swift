@@ -52,7 +52,7 @@ final class SessionProjection: Sendable {
                 "route": .string(state.route),
                 "notice": JSONValue(state.notice),
                 "me": client.user(state.account.me),
-                "list": Self.memo(&memos.list, state.list) { ClientState.list($0) },
+                "list": Self.memo(&memos.list, state.list) { client.list($0) },
                 "favorites": Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
                 "lists": Self.memo(&memos.lists, listsInput) { input in
                     client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites)
