@@ -6,7 +6,7 @@ import Synchronization
 /// batch (one wake-up of its poll loop) rather than one wake-up per action. The slot is short
 /// because a batch is also a burst: with 2 ms slots, 1,000 sessions acting 10 times a second
 /// sent ~20 actions at once, a load no set of real browsers makes, and the last of them waited
-/// for the others at both ends (browse p50 2.0 ms against 0.8 ms with 0.5 ms slots).
+/// for the others at both ends (in alternating browse runs, p50 was 1.25–2.5 times higher).
 final class Scheduler: Sendable {
     static let slot: Duration = .microseconds(500)
 
