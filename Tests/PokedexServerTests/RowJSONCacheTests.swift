@@ -7,7 +7,7 @@ final class RowJSONCacheTests: XCTestCase {
     let pikachu = Pokemon(id: 25, name: "pikachu", types: ["electric"])
     let raichu = Pokemon(id: 26, name: "raichu", types: ["electric"])
 
-    func testARowIsBuiltOnceAndSharedByLaterLists() throws {
+    func testARowIsBuiltOnceAndSharedByLaterLists() {
         let cache = RowJSONCache()
         let first = cache.json(for: [pikachu, raichu])
         let second = cache.json(for: [raichu])
