@@ -36,6 +36,10 @@ final class LoadRunIntegrationTests: XCTestCase {
         XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
         XCTAssertEqual(report.connectedSessions, 50)
         XCTAssertGreaterThan(report.actionToPatch.count, 50 * 5, "every session acted several times")
+        for kind in ["list.reachedEnd", "list.rowTapped", "list.binding", "destination.dismiss"] {
+            XCTAssertNotNil(report.actionsByKind[kind], "\(kind) in \(report.actionsByKind)")
+        }
+        XCTAssertGreaterThan(report.actionsByKind["list.binding", default: 0], 50, "sessions search again once a search settles: \(report.actionsByKind)")
         XCTAssertEqual(report.convergence?.checked, 50)
         XCTAssertEqual(report.convergence?.passed, true)
         XCTAssertTrue(report.passed)

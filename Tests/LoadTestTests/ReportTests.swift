@@ -10,6 +10,7 @@ final class ReportTests: XCTestCase {
         tallies.connect.record(microseconds: 2_000)
         tallies.ready = 2
         tallies.actionsSent = 4
+        tallies.actionsByKind = ["navigate": 1, "list.rowTapped": 3]
         tallies.patchesReceived = 6
         tallies.bytesIn = 1_234
         tallies.bytesOut = 567
@@ -33,6 +34,7 @@ final class ReportTests: XCTestCase {
         for key in ["p95", "p99", "buckets"] { XCTAssertNotNil(action[key], key) }
         for key in ["p50", "p95", "p99"] { XCTAssertNotNil((json["connect"] as? [String: Any])?[key], key) }
         XCTAssertNotNil(json["fanout"])
+        XCTAssertEqual(json["actionsByKind"] as? [String: Int], ["navigate": 1, "list.rowTapped": 3])
         XCTAssertEqual(json["bytesIn"] as? Int, 1_234)
         XCTAssertEqual(json["bytesOut"] as? Int, 567)
         XCTAssertEqual(json["errors"] as? [String: Int], ["server_forbidden": 1])
@@ -54,6 +56,7 @@ final class ReportTests: XCTestCase {
         let report = makeReport()
         XCTAssertTrue(report.text.contains("p99"), report.text)
         XCTAssertTrue(report.text.contains("result: passed"), report.text)
+        XCTAssertTrue(report.text.contains("action mix: list.rowTapped 75.00%, navigate 25.00%"), report.text)
         XCTAssertTrue(report.html.contains("<svg"), "histograms are inline SVG")
         XCTAssertTrue(report.html.contains("<polyline"), "latency over time is plotted")
         XCTAssertFalse(report.html.contains("http://") && report.html.contains("<script src"), "nothing is fetched")
@@ -73,5 +76,17 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(steady.max, 2, accuracy: 0.1)
         XCTAssertTrue(report.text.contains("once all"), report.text)
         XCTAssertNil(makeReport().steadyActionToPatch, "no steady phase was marked")
+    }
+
+    func testSentActionsAreCountedByKind() {
+        let recorder = Recorder()
+        recorder.sent(bytes: 40, action: "list.reachedEnd")
+        recorder.sent(bytes: 40, action: "list.reachedEnd")
+        recorder.sent(bytes: 30, action: "navigate")
+        recorder.sent(bytes: 90, action: nil)
+        let tallies = recorder.snapshot
+        XCTAssertEqual(tallies.actionsSent, 3, "the hello is not an action")
+        XCTAssertEqual(tallies.actionsByKind, ["list.reachedEnd": 2, "navigate": 1])
+        XCTAssertEqual(tallies.bytesOut, 200)
     }
 }

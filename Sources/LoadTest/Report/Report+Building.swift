@@ -13,6 +13,7 @@ extension Report {
         steadyActionToPatch = tallies.steadySince == nil ? nil : Latency(tallies.steadyAction)
         fanout = Latency(tallies.fanout)
         actionsSent = tallies.actionsSent
+        actionsByKind = tallies.actionsByKind
         actionsPerSecond = tallies.actions.rate(tallies.actionsSent)
         patchesReceived = tallies.patchesReceived
         patchesPerSecond = tallies.patches.rate(tallies.patchesReceived)

@@ -26,6 +26,11 @@ extension Report {
         }
         lines.append("throughput: \(actionsSent) actions (\(format(actionsPerSecond))/s), \(patchesReceived) patches (\(format(patchesPerSecond))/s), "
             + "\(bytesIn) bytes in, \(bytesOut) bytes out")
+        if actionsSent > 0 {
+            let mix = actionsByKind.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\($0.key) \(format(100 * Double($0.value) / Double(actionsSent)))%" }
+            lines.append("action mix: \(mix.joined(separator: ", "))")
+        }
         if let heldSessions { lines.append("held: \(heldSessions) sessions open at once") }
         if let serverMemory {
             lines.append("server RSS: \(serverMemory.beforeKiB) KiB → \(serverMemory.afterKiB) KiB, \(format(serverMemory.kibPerSession)) KiB per session")

@@ -58,6 +58,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var steadyActionToPatch: Latency?
     public var fanout: Latency
     public var actionsSent: Int
+    /// Actions sent, by kind (`list.rowTapped`: 412).
+    public var actionsByKind: [String: Int]
     public var actionsPerSecond: Double
     public var patchesReceived: Int
     public var patchesPerSecond: Double

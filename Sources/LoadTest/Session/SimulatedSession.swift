@@ -135,8 +135,10 @@ final class SimulatedSession: Sendable {
     func transmit(_ message: ClientMessage, on connection: ClientConnection) {
         let bytes = message.encoded()
         connection.send(bytes)
-        if case .action = message { environment.recorder.sent(bytes: bytes.count, isAction: true) } else {
-            environment.recorder.sent(bytes: bytes.count, isAction: false)
+        if case let .action(_, action) = message {
+            environment.recorder.sent(bytes: bytes.count, action: ActionKind.name(of: action))
+        } else {
+            environment.recorder.sent(bytes: bytes.count, action: nil)
         }
     }
 

@@ -16,6 +16,8 @@ final class Recorder: Sendable {
         var ready = 0
         var open = 0
         var actionsSent = 0
+        /// Actions sent, by `ActionKind`.
+        var actionsByKind: [String: Int] = [:]
         var patchesReceived = 0
         var bytesIn = 0
         var bytesOut = 0
@@ -76,12 +78,14 @@ final class Recorder: Sendable {
         error("connect_failed", message)
     }
 
-    func sent(bytes: Int, isAction: Bool) {
+    /// A frame went out; `kind` names it if it was an action.
+    func sent(bytes: Int, action kind: String?) {
         let now = ContinuousClock.now
         tallies.withLock {
             $0.bytesOut += bytes
-            if isAction {
+            if let kind {
                 $0.actionsSent += 1
+                $0.actionsByKind[kind, default: 0] += 1
                 $0.actions.note(now)
             }
         }
