@@ -135,11 +135,8 @@ final class SimulatedSession: Sendable {
     func transmit(_ message: ClientMessage, on connection: ClientConnection) {
         let bytes = message.encoded()
         connection.send(bytes)
-        if case let .action(_, action) = message {
-            environment.recorder.sent(bytes: bytes.count, action: ActionKind.name(of: action))
-        } else {
-            environment.recorder.sent(bytes: bytes.count, action: nil)
-        }
+        let kind: String? = if case let .action(_, action) = message { ActionKind.name(of: action) } else { nil }
+        environment.recorder.sent(bytes: bytes.count, action: kind)
     }
 
     private func handle(_ event: ClientEvent, generation: Int) {

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// A row is the same for every session that shows it, and a list change (a page more, a search)
 /// used to rebuild every row on screen: under the browse scenario, building and then freeing
-/// those rows was a sixth of the server's time. Sharing one value per row also lets the diff
-/// skip unchanged rows by storage identity instead of comparing their fields.
+/// those rows was a sixth of the server's cooperative threads. Sharing one value per row also
+/// lets the diff skip unchanged rows by storage identity instead of comparing their fields.
 final class RowJSONCache: Sendable {
     /// Rows kept; past this the cache starts over (rows in use are rebuilt once).
     static let capacity = 8192
