@@ -63,10 +63,21 @@ struct BrowsePlan: Sendable {
         .seconds(mean * Double.random(in: 0.5..<1.5, using: &rng))
     }
 
+    /// A random row on screen, drawn as `randomElement` would draw from all pages' rows in one
+    /// array, without building that array (a copy of every row was a fifth of the scheduler).
     private mutating func open(_ list: JSONValue?) -> JSONValue? {
-        let rows = (list?["pages"]?.arrayValue ?? []).flatMap { $0.arrayValue ?? [] }
-        guard let row = rows.randomElement(using: &rng), let id = row["id"]?.intValue else { return nil }
-        return ["list": ["rowTapped": ["id": .int(id)]]]
+        let pages = (list?["pages"]?.arrayValue ?? []).map { $0.arrayValue ?? [] }
+        let count = pages.reduce(0) { $0 + $1.count }
+        guard count > 0 else { return nil }
+        var index = Int.random(in: 0..<count, using: &rng)
+        for rows in pages {
+            guard index >= rows.count else {
+                guard let id = rows[index]["id"]?.intValue else { return nil }
+                return ["list": ["rowTapped": ["id": .int(id)]]]
+            }
+            index -= rows.count
+        }
+        return nil
     }
 
     private mutating func navigateToDetail() -> JSONValue {
