@@ -58,12 +58,13 @@ final class FanoutTracker: SessionObserver {
     }
 
     /// Ids whose star an op may have changed: `/favorites/25`, or all pending ones when the
-    /// whole `/favorites` object was replaced.
-    static func favoriteIDs(touchedBy ops: [PatchOperation], pending: Set<Int>) -> Set<Int> {
+    /// whole `/favorites` object was replaced (only then is `pending` read: every member runs
+    /// this for every patch).
+    static func favoriteIDs(touchedBy ops: [PatchOperation], pending: @autoclosure () -> Set<Int>) -> Set<Int> {
         var ids: Set<Int> = []
         for op in ops where op.path.hasPrefix("/favorites") {
             let rest = op.path.dropFirst("/favorites".count)
-            if rest.isEmpty { return pending }
+            if rest.isEmpty { return pending() }
             if rest.hasPrefix("/"), let id = Int(rest.dropFirst()) { ids.insert(id) }
         }
         return ids
