@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -7,28 +8,40 @@ import Synchronization
 /// because a batch is also a burst: with 2 ms slots, 1,000 sessions acting 10 times a second
 /// sent ~20 actions at once, a load no set of real browsers makes, and the last of them waited
 /// for the others at both ends (in alternating browse runs, p50 was 1.25–2.5 times higher).
+///
+/// The thread sleeps until the first slot that holds work, not slot by slot: with ten writers
+/// acting every few seconds (the favorites scenario), waking 2,000 times a second cost 4 µs of
+/// CPU for every patch the fan-out delivered.
 final class Scheduler: Sendable {
     static let slot: Duration = .microseconds(500)
 
     private struct Wheel {
         var slots: [Int: [@Sendable () -> Void]] = [:]
+        /// The indices of the slots that hold work, earliest first.
+        var occupied = MinHeap<Int>()
         /// The last slot whose work was taken.
         var turned = 0
+        /// The slot the thread sleeps until (nil while it runs work).
+        var sleepsUntil: Int?
         var isStopped = false
     }
 
     private let origin = ContinuousClock.now
     private let wheel = Mutex(Wheel())
+    /// Signalled when work lands in a slot before the one the thread sleeps until.
+    private let wakeUp = DispatchSemaphore(value: 0)
 
     init() {
         let thread = Thread { [self] in
             Thread.current.name = "lt-scheduler"
             while let due = takeDueWork() {
                 for work in due { work() }
-                // To the next slot's start, not a whole slot after the work: the work's own time
-                // would otherwise stretch every think time (the run fell 2% short of its rate).
-                let wait = nextSlotStart() - .now
-                if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
+                // To the start of the next slot with work, not a whole slot after the work: the
+                // work's own time would otherwise stretch every think time (the run fell 2%
+                // short of its rate).
+                guard let wakeSlot = plannedWakeSlot() else { break }
+                let wait = origin + Self.slot * wakeSlot - .now
+                if wait > .zero { _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(wait.seconds * 1e9))) }
             }
         }
         thread.start()
@@ -37,9 +50,15 @@ final class Scheduler: Sendable {
     /// Runs `work` on the scheduler's thread once `delay` has passed (up to one slot later).
     func after(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
         let slot = slotIndex(ContinuousClock.now + delay, roundingUp: true)
-        wheel.withLock { wheel in
-            wheel.slots[max(slot, wheel.turned + 1), default: []].append(work)
+        let wakesEarlier = wheel.withLock { wheel -> Bool in
+            let slot = max(slot, wheel.turned + 1)
+            if wheel.slots[slot] == nil { wheel.occupied.insert(slot) }
+            wheel.slots[slot, default: []].append(work)
+            guard let sleepsUntil = wheel.sleepsUntil, slot < sleepsUntil else { return false }
+            wheel.sleepsUntil = slot
+            return true
         }
+        if wakesEarlier { wakeUp.signal() }
     }
 
     /// Drops pending work and ends the thread.
@@ -47,7 +66,9 @@ final class Scheduler: Sendable {
         wheel.withLock { wheel in
             wheel.isStopped = true
             wheel.slots = [:]
+            wheel.occupied.removeAll()
         }
+        wakeUp.signal()
     }
 
     /// The work of every slot up to now, or nil once stopped.
@@ -55,19 +76,28 @@ final class Scheduler: Sendable {
         let now = slotIndex(.now, roundingUp: false)
         return wheel.withLock { wheel in
             if wheel.isStopped { return nil }
+            wheel.sleepsUntil = nil
             var due: [@Sendable () -> Void] = []
-            if now > wheel.turned {
-                for slot in wheel.turned + 1...now {
-                    if let work = wheel.slots.removeValue(forKey: slot) { due += work }
-                }
-                wheel.turned = now
+            while let slot = wheel.occupied.min, slot <= now {
+                wheel.occupied.removeMin()
+                due += wheel.slots.removeValue(forKey: slot) ?? []
             }
+            wheel.turned = max(wheel.turned, now)
             return due
         }
     }
 
-    private func nextSlotStart() -> ContinuousClock.Instant {
-        origin + Self.slot * (slotIndex(.now, roundingUp: false) + 1)
+    /// The slot to sleep until: the next one, or the first that holds work when that is later
+    /// (at most a second away, so a stop is seen); nil once stopped.
+    private func plannedWakeSlot() -> Int? {
+        let next = slotIndex(.now, roundingUp: false) + 1
+        let latest = next + Int(Duration.seconds(1) / Self.slot)
+        return wheel.withLock { wheel in
+            if wheel.isStopped { return nil }
+            let slot = min(max(next, wheel.occupied.min ?? latest), latest)
+            wheel.sleepsUntil = slot
+            return slot
+        }
     }
 
     private func slotIndex(_ instant: ContinuousClock.Instant, roundingUp: Bool) -> Int {
