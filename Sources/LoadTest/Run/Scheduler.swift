@@ -19,8 +19,6 @@ final class Scheduler: Sendable {
         var slots: [Int: [@Sendable () -> Void]] = [:]
         /// The indices of the slots that hold work, earliest first.
         var occupied = MinHeap<Int>()
-        /// The last slot whose work was taken.
-        var turned = 0
         /// The slot the thread sleeps until (nil while it runs work).
         var sleepsUntil: Int?
         var isStopped = false
@@ -51,7 +49,6 @@ final class Scheduler: Sendable {
     func after(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
         let slot = slotIndex(ContinuousClock.now + delay, roundingUp: true)
         let wakesEarlier = wheel.withLock { wheel -> Bool in
-            let slot = max(slot, wheel.turned + 1)
             if wheel.slots[slot] == nil { wheel.occupied.insert(slot) }
             wheel.slots[slot, default: []].append(work)
             guard let sleepsUntil = wheel.sleepsUntil, slot < sleepsUntil else { return false }
@@ -82,13 +79,13 @@ final class Scheduler: Sendable {
                 wheel.occupied.removeMin()
                 due += wheel.slots.removeValue(forKey: slot) ?? []
             }
-            wheel.turned = max(wheel.turned, now)
             return due
         }
     }
 
     /// The slot to sleep until: the next one, or the first that holds work when that is later
-    /// (at most a second away, so a stop is seen); nil once stopped.
+    /// (at most a second away, which bounds the sleep while nothing is scheduled); nil once
+    /// stopped.
     private func plannedWakeSlot() -> Int? {
         let next = slotIndex(.now, roundingUp: false) + 1
         let latest = next + Int(Duration.seconds(1) / Self.slot)
