@@ -1,5 +1,6 @@
 import Composable
 import ComposableTesting
+import Synchronization
 import XCTest
 
 final class SharedTests: XCTestCase {
@@ -15,6 +16,31 @@ final class SharedTests: XCTestCase {
         await fulfillment(of: [notified], timeout: 5)
         let seen = await storeB.state.favorites.wrappedValue
         XCTAssertEqual(seen, [25])
+    }
+
+    func testChangesThatComeWhileAStoreIsBusyReachItsObserverOnce() async {
+        let favorites = Shared<Set<Int>>([])
+        let store = Store(initialState: Favorites.State(favorites: favorites), reducer: Favorites())
+        let seen = Mutex<[Set<Int>]>([])
+        let sawBoth = expectation(description: "observer saw both changes")
+        let sawThird = expectation(description: "observer saw the third change")
+        await store.observe { state in
+            let value = state.favorites.wrappedValue
+            seen.withLock { $0.append(value) }
+            if value == [1, 2] { sawBoth.fulfill() }
+            if value == [1, 2, 3] { sawThird.fulfill() }
+        }
+        // Both changes are made on the Store's executor, so the first's notification cannot
+        // run before the second: one notification carries both.
+        await store.withState { _ in
+            favorites.withLock { $0.insert(1) }
+            favorites.withLock { $0.insert(2) }
+        }
+        await fulfillment(of: [sawBoth], timeout: 5)
+        // A change after the observer ran is a notification of its own.
+        favorites.withLock { $0.insert(3) }
+        await fulfillment(of: [sawThird], timeout: 5)
+        XCTAssertEqual(seen.withLock { $0 }, [[1, 2], [1, 2, 3]])
     }
 
     func testKeyedSharedValuesShareOneReferenceAndPersist() {

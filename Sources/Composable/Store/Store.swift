@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs one feature: holds its state, reduces actions in order, runs effects, and tells an
 /// observer about the new state once per processed batch.
 ///
@@ -10,6 +12,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     @exclusivity(unchecked) @usableFromInline var observer: (@Sendable (R.State) -> Void)?
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
+    /// Set while a shared change's notification is queued and has not run yet: changes made
+    /// meanwhile ride on it (a busy list's stars reach each of thousands of Stores once).
+    private nonisolated let sharedChangeQueued = Atomic<Bool>(false)
 
     public init(
         initialState: R.State,
@@ -129,13 +134,16 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
 extension Store: SharedSubscriber {
     package nonisolated func sharedValueDidChange() {
+        guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
         Task { await self.sharedChanged() }
     }
 
     private func sharedChanged() {
-        // A change made by this Store's own reducer is reported by its own batch.
-        guard !core.isProcessing else { return }
-        notify()
+        // Cleared before the state is read: a change after this point queues a notification
+        // of its own, one before it is in what the observer sees now.
+        sharedChangeQueued.store(false, ordering: .sequentiallyConsistent)
+        // Only reducing changes which shared values the state holds, so no resubscribing here.
+        observer?(core.state)
     }
 }
 
