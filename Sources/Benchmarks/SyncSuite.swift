@@ -37,6 +37,14 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff 
     let diffSeconds = Measure.median(repeats: 2001) {
         precondition(JSONPatch.diff(from: beforeStar, to: afterStar) == ops)
     }
+    // A star amid a list's 75 others, as every member's session diffs it in a fan-out.
+    let starred = (1...151).filter { $0 % 2 == 0 }.prefix(75)
+    let manyBefore = favoritesState(afterStar, ids: Array(starred))
+    let manyAfter = favoritesState(afterStar, ids: Array(starred) + [77])
+    let starOps = JSONPatch.diff(from: manyBefore, to: manyAfter)
+    let starDiffSeconds = Measure.median(repeats: 2001) {
+        precondition(JSONPatch.diff(from: manyBefore, to: manyAfter) == starOps)
+    }
     await server.shutdown()
     return [
         Figure("sync.star_patch_bytes", Double(starFrames.map(\.count).reduce(0, +)), "bytes"),
@@ -44,7 +52,15 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff 
         Figure("sync.page_rows_bytes", Double(pageRows), "bytes"),
         Figure("sync.state_bytes_100_rows", Double(snapshot.count), "bytes"),
         Figure("sync.diff_us_100_rows", diffSeconds * 1e6, "us"),
+        Figure("sync.diff_us_star_among_75", starDiffSeconds * 1e6, "us"),
     ]
+}
+
+/// `state` with its favorites set to `ids`, built as the server builds them (sorted).
+private func favoritesState(_ state: JSONValue, ids: [Int]) -> JSONValue {
+    var state = state
+    state["favorites"] = .object(JSONObject(uniqueKeysWithValues: ids.sorted().map { (String($0), JSONValue.bool(true)) }))
+    return state
 }
 
 /// One browser session for the benchmark: applies every frame, keeps the raw frames an

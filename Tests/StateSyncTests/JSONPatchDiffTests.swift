@@ -48,6 +48,19 @@ final class JSONPatchDiffTests: XCTestCase {
                        [.remove(path: "/favorites/150")])
     }
 
+    func testKeysAddedAndRemovedAmidSortedKeysAreOneOperationEach() throws {
+        func favorites(_ ids: [Int]) -> JSONValue {
+            .object(JSONObject(uniqueKeysWithValues: ids.sorted().map { (String($0), JSONValue.bool(true)) }))
+        }
+        let many = Array(stride(from: 3, through: 150, by: 3))
+        try assertDiff(favorites(many), favorites(many + [25]), [.add(path: "/25", value: true)])
+        try assertDiff(favorites(many), favorites(many.filter { $0 != 30 }), [.remove(path: "/30")])
+        try assertDiff(favorites(many), favorites(many.filter { $0 != 30 } + [100]),
+                       [.remove(path: "/30"), .add(path: "/100", value: true)])
+        try assertDiff(favorites(many), favorites(many.filter { $0 != 30 && $0 != 33 }),
+                       [.remove(path: "/30"), .remove(path: "/33")])
+    }
+
     func testChangedRowFieldIsOneReplace() throws {
         var changed = page(1...20).arrayValue!
         changed[3]["name"] = "renamed"

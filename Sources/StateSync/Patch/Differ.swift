@@ -26,16 +26,31 @@ struct Differ {
     }
 
     private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
-        // Members usually keep their order: walk both while keys line up, look up the rest.
-        var aligned = 0
-        while aligned < old.count, aligned < new.count, old.members[aligned].key == new.members[aligned].key {
-            diff(old.members[aligned].value, new.members[aligned].value, key: old.members[aligned].key)
-            aligned += 1
+        // Members usually keep their order: walk both while keys line up, stepping over a key
+        // only one side has (a star added to or removed from a sorted favorites object), and
+        // look up whatever is left. Keys before the cursors are matched or gone for good, so
+        // the lookups below need not look back.
+        var oldAt = 0, newAt = 0
+        while oldAt < old.count, newAt < new.count {
+            let oldMember = old.members[oldAt], newMember = new.members[newAt]
+            if oldMember.key == newMember.key {
+                diff(oldMember.value, newMember.value, key: oldMember.key)
+                oldAt += 1
+                newAt += 1
+            } else if newAt + 1 < new.count, new.members[newAt + 1].key == oldMember.key, old.position(of: newMember.key) == nil {
+                operations.append(.add(path: pointer(appending: .key(newMember.key)), value: newMember.value))
+                newAt += 1
+            } else if oldAt + 1 < old.count, old.members[oldAt + 1].key == newMember.key, new.position(of: oldMember.key) == nil {
+                operations.append(.remove(path: pointer(appending: .key(oldMember.key))))
+                oldAt += 1
+            } else {
+                break
+            }
         }
-        for member in old.members[aligned...] where new.position(of: member.key) == nil {
+        for member in old.members[oldAt...] where new.position(of: member.key) == nil {
             operations.append(.remove(path: pointer(appending: .key(member.key))))
         }
-        for member in new.members[aligned...] {
+        for member in new.members[newAt...] {
             if let previous = old[member.key] {
                 diff(previous, member.value, key: member.key)
             } else {
