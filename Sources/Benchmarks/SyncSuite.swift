@@ -45,6 +45,8 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff 
     let starDiffSeconds = Measure.median(repeats: 2001) {
         precondition(JSONPatch.diff(from: manyBefore, to: manyAfter) == starOps)
     }
+    // What the load tester does with every frame it receives, and the server with every action.
+    let parseSeconds = try Measure.median(repeats: 501) { _ = try JSONParser.parse(snapshot) }
     await server.shutdown()
     return [
         Figure("sync.star_patch_bytes", Double(starFrames.map(\.count).reduce(0, +)), "bytes"),
@@ -53,6 +55,7 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff 
         Figure("sync.state_bytes_100_rows", Double(snapshot.count), "bytes"),
         Figure("sync.diff_us_100_rows", diffSeconds * 1e6, "us"),
         Figure("sync.diff_us_star_among_75", starDiffSeconds * 1e6, "us"),
+        Figure("sync.parse_mb_per_s", Double(snapshot.count) / parseSeconds / 1e6, "MB/s"),
     ]
 }
 

@@ -21,6 +21,9 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse("1E3"), .double(1000))
         XCTAssertEqual(try JSONParser.parse("9223372036854775807"), .int(Int.max))
         XCTAssertEqual(try JSONParser.parse("9223372036854775808"), .double(9223372036854775808))
+        XCTAssertEqual(try JSONParser.parse("-9223372036854775808"), .int(Int.min))
+        XCTAssertEqual(try JSONParser.parse("[-0,151,-25,999999999999999999]"), [.int(0), .int(151), .int(-25), .int(999_999_999_999_999_999)])
+        XCTAssertEqual(try JSONParser.parse("[12e1,-3.5]"), [.double(120), .double(-3.5)])
     }
 
     func testDecodesEscapesIncludingSurrogatePairs() throws {

@@ -140,13 +140,21 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
-        if input[position] == UInt8(ascii: "-") { position += 1 }
+        let negative = input[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
         guard position < input.count, isDigit(input[position]) else { throw failure("expected a digit in number") }
         if input[position] == UInt8(ascii: "0") {
             position += 1
             if position < input.count, isDigit(input[position]) { throw failure("leading zero in number") }
         } else {
             skipDigits()
+        }
+        // Most numbers are short integers (ids, stats, seq): read them without making a String.
+        let digits = position - start - (negative ? 1 : 0)
+        if digits <= 18, position == input.count || !Self.continuesNumber(input[position]) {
+            var magnitude = 0
+            for index in (position - digits)..<position { magnitude = magnitude &* 10 &+ Int(input[index] &- UInt8(ascii: "0")) }
+            return .int(negative ? -magnitude : magnitude)
         }
         var isInteger = true
         if position < input.count, input[position] == UInt8(ascii: ".") {
@@ -172,6 +180,11 @@ public struct JSONParser {
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// A fraction or an exponent follows the integer part.
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+    }
 
     private mutating func skipDigits() {
         while position < input.count, isDigit(input[position]) { position += 1 }
