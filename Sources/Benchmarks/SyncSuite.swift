@@ -45,6 +45,10 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff 
     let starDiffSeconds = Measure.median(repeats: 2001) {
         precondition(JSONPatch.diff(from: manyBefore, to: manyAfter) == starOps)
     }
+    // A browser copy (here a load-test session's) unstarring one of 75 and starring it again.
+    var copy = try JSONParser.parse(ServerMessage.snapshot(seq: 0, state: manyBefore).encoded())
+    let toggle = [PatchOperation.remove(path: "/state/favorites/76"), .add(path: "/state/favorites/76", value: true)]
+    let toggleSeconds = try Measure.median(repeats: 2001) { try JSONPatch.apply(toggle, to: &copy) }
     // What the load tester does with every frame it receives, and the server with every action.
     let parseSeconds = try Measure.median(repeats: 501) { _ = try JSONParser.parse(snapshot) }
     await server.shutdown()
@@ -55,6 +59,7 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff 
         Figure("sync.state_bytes_100_rows", Double(snapshot.count), "bytes"),
         Figure("sync.diff_us_100_rows", diffSeconds * 1e6, "us"),
         Figure("sync.diff_us_star_among_75", starDiffSeconds * 1e6, "us"),
+        Figure("sync.apply_us_star_toggle_among_75", toggleSeconds * 1e6, "us"),
         Figure("sync.parse_mb_per_s", Double(snapshot.count) / parseSeconds / 1e6, "MB/s"),
     ]
 }

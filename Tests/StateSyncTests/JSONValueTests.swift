@@ -29,6 +29,20 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(favorites["25"], false)
     }
 
+    func testEveryPositionStaysRightAsMembersAreRemoved() {
+        var object = JSONObject()
+        for id in 1...40 { object[String(id)] = .int(id) }
+        var generator = SeededGenerator(seed: 11)
+        while !object.isEmpty {
+            let key = object.keys.randomElement(using: &generator)!
+            XCTAssertEqual(object.removeValue(forKey: key), .int(Int(key)!))
+            XCTAssertNil(object.position(of: key))
+            for (position, member) in object.members.enumerated() {
+                XCTAssertEqual(object.position(of: member.key), position, "after removing \(key)")
+            }
+        }
+    }
+
     func testSubscriptsAndAccessors() {
         var state: JSONValue = ["list": ["pages": [[["id": 1]]]], "notice": nil]
         XCTAssertEqual(state["list"]?["pages"]?[0]?[0]?["id"]?.intValue, 1)

@@ -58,7 +58,16 @@ public struct JSONObject: Sendable {
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let position = position(of: key) else { return nil }
         let removed = members.remove(at: position).value
-        if index != nil { rebuildIndex() }
+        if index != nil {
+            if members.count > Self.indexThreshold {
+                index!.removeValue(forKey: key)
+                // The members after it moved down one. Mapping the values keeps the table's
+                // layout, so no key is hashed again (a rebuild hashed them all, per unstar).
+                index = index!.mapValues { $0 > position ? $0 - 1 : $0 }
+            } else {
+                index = nil
+            }
+        }
         return removed
     }
 
