@@ -13,7 +13,12 @@ struct Differ {
         switch old {
         case .object(let oldObject):
             guard case .object(let newObject) = new else { break }
-            if !oldObject.sharesStorage(with: newObject) { diffObjects(oldObject, newObject) }
+            if oldObject.sharesStorage(with: newObject) { return }
+            if oldObject.count >= ObjectDiffMemo.minimumCount, newObject.count >= ObjectDiffMemo.minimumCount {
+                diffRemembered(oldObject, newObject)
+            } else {
+                diffObjects(oldObject, newObject)
+            }
             return
         case .array(let oldElements):
             guard case .array(let newElements) = new else { break }
@@ -23,6 +28,18 @@ struct Differ {
             break
         }
         if old != new { operations.append(.replace(path: pointer(), value: new)) }
+    }
+
+    /// A large object's diff, through `ObjectDiffMemo`: computed from the object's own root
+    /// once, then placed at the current path.
+    private mutating func diffRemembered(_ old: JSONObject, _ new: JSONObject) {
+        let relative = ObjectDiffMemo.shared.operations(from: old, to: new) {
+            var differ = Differ()
+            differ.diffObjects(old, new)
+            return differ.operations
+        }
+        let prefix = pointer()
+        operations.append(contentsOf: relative.map { $0.prefixed(with: prefix) })
     }
 
     private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
