@@ -63,6 +63,24 @@ final class JSONParserTests: XCTestCase {
         assertRejects("1e999", offset: 0, "number out of range")
         assertRejects("", offset: 0, "unexpected end of input, expected a value")
         assertRejects(#"{"a":1,"a":2}"#, offset: 7, "duplicate key 'a' in object")
+        // Past the size where keys are checked through an index.
+        let many = (1...20).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        assertRejects("{\(many),\"k3\":0}", offset: many.utf8.count + 2, "duplicate key 'k3' in object")
+    }
+
+    func testNestedContainersKeepTheirOwnMembersAndLargeObjectsTheirIndex() throws {
+        for size in [12, 13, 40] {
+            let members = (1...size).map { #""\#($0)":{"id":\#($0),"rows":[[\#($0)],[]],"e":{}}"# }.joined(separator: ",")
+            let parsed = try JSONParser.parse("[{\(members)},[],{\"after\":[1,2]}]")
+            let object = try XCTUnwrap(parsed[0]?.objectValue)
+            XCTAssertEqual(object.count, size)
+            for id in 1...size {
+                XCTAssertEqual(object.position(of: String(id)), id - 1)
+                XCTAssertEqual(object[String(id)], ["id": .int(id), "rows": [[.int(id)], []], "e": [:]])
+            }
+            XCTAssertEqual(parsed[1], [])
+            XCTAssertEqual(parsed[2], ["after": [1, 2]])
+        }
     }
 
     func testRejectsInvalidUTF8() {
