@@ -3,9 +3,9 @@ import PokedexServer
 import StateSync
 import WebSocketServer
 
-/// `scripts/bench sync`: the frames a real server sends one session, and the cost of diffing
-/// its real client-visible state, with 100 rows loaded and a detail open.
-public let syncSuite = Suite(name: "sync", summary: "patch frame sizes and diff time over the real client-visible state") {
+/// `scripts/bench sync`: the frames a real server sends one session, and the cost of diffing,
+/// patching and parsing its real client-visible state, with 100 rows loaded and a detail open.
+public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and patch time, and parse speed over the real client-visible state") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sync-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var options = ServerOptions()
