@@ -20,11 +20,15 @@ package final class EffectRunner<Action: Sendable> {
     /// Queues an action in the running processing loop: set by the loop's owner, used for an
     /// action a task sends during its immediate start (see `ProcessingThread`).
     @usableFromInline var acceptDuringProcessing: ((Action) -> Void)?
+    /// Where effects' tasks run after they first suspend (nil: the global pool).
+    let executorPreference: (any TaskExecutor)?
 
     init(
+        executorPreference: (any TaskExecutor)?,
         sendBack: @escaping @Sendable (Action, Int) async -> Void,
         taskEnded: @escaping @Sendable (Int) async -> Void
     ) {
+        self.executorPreference = executorPreference
         self.sendBack = sendBack
         self.taskEnded = taskEnded
     }
@@ -103,7 +107,7 @@ package final class EffectRunner<Action: Sendable> {
         // The task inherits the Store's dependencies as a task-local: it starts inside the
         // processing loop that installed them. (Installing them again here with an async
         // `withValue` would hop off the Store's executor before the effect runs.)
-        let task = Task.immediate(priority: priority) {
+        let task = Task.immediate(priority: priority, executorPreference: executorPreference) {
             await work(send)
             if ProcessingThread.isRunning(runner.toOpaque()) {
                 runner.takeUnretainedValue().finished(taskID)

@@ -15,12 +15,17 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Set while a shared change's notification is queued and has not run yet: changes made
     /// meanwhile ride on it (a busy list's stars reach each of thousands of Stores once).
     private nonisolated let sharedChangeQueued = Atomic<Bool>(false)
+    /// Where the Store's tasks run: its effects, its shared-change notifications, and (for an
+    /// owner that asks) the tasks that send it actions. nil: the global pool.
+    public nonisolated let executorPreference: (any TaskExecutor)?
 
     public init(
         initialState: R.State,
         reducer: R,
+        executorPreference: (any TaskExecutor)? = nil,
         withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
     ) {
+        self.executorPreference = executorPreference
         var dependencies = DependencyValues.current
         prepare(&dependencies)
         // Effects reach the Store through a weak reference, so running effects never keep a
@@ -30,6 +35,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
             state: initialState,
             reducer: reducer,
             dependencies: dependencies,
+            executorPreference: executorPreference,
             sendBack: { action, _ in await reference.value?.receiveFromEffect(action) },
             taskEnded: { id in await reference.value?.effectEnded(id) }
         )
@@ -135,7 +141,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 extension Store: SharedSubscriber {
     package nonisolated func sharedValueDidChange() {
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        Task { await self.sharedChanged() }
+        Task(executorPreference: executorPreference) { await self.sharedChanged() }
     }
 
     private func sharedChanged() {

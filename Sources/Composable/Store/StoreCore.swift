@@ -23,13 +23,14 @@ package final class StoreCore<R: Reducer> {
         state: R.State,
         reducer: R,
         dependencies: DependencyValues,
+        executorPreference: (any TaskExecutor)? = nil,
         sendBack: @escaping @Sendable (R.Action, Int) async -> Void,
         taskEnded: @escaping @Sendable (Int) async -> Void
     ) {
         self.state = state
         self.reducer = reducer
         self.dependencies = dependencies
-        self.effects = EffectRunner(sendBack: sendBack, taskEnded: taskEnded)
+        self.effects = EffectRunner(executorPreference: executorPreference, sendBack: sendBack, taskEnded: taskEnded)
         effects.acceptDuringProcessing = { [unowned self] action in buffer.append(action) }
     }
 

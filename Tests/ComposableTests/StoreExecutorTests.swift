@@ -1,0 +1,77 @@
+import Composable
+import Dispatch
+import Synchronization
+import XCTest
+
+/// A Store given an executor preference runs its effects and its shared-change notifications
+/// there (the server gives each session's Store its connection's service thread).
+final class StoreExecutorTests: XCTestCase {
+    func testEffectsAndSharedChangesRunOnThePreferredExecutor() async {
+        let executor = QueueExecutor()
+        let favorites = Shared<Set<Int>>([])
+        let store = Store(initialState: Probe.State(favorites: favorites), reducer: Probe(), executorPreference: executor)
+        let onQueue = Mutex<[Bool]>([])
+        let answered = expectation(description: "the effect answered")
+        let sawChange = expectation(description: "the shared change was observed")
+        await store.observe { state in
+            if state.favorites.wrappedValue == [7] {
+                onQueue.withLock { $0.append(executor.isCurrent) }
+                sawChange.fulfill()
+            } else if let ranOnQueue = state.effectRanOnQueue {
+                onQueue.withLock { $0.append(ranOnQueue) }
+                answered.fulfill()
+            }
+        }
+        await store.send(.start)
+        await fulfillment(of: [answered], timeout: 5)
+        XCTAssertEqual(onQueue.withLock { $0 }, [true])
+        // A change made elsewhere is observed on the preferred executor too.
+        favorites.withLock { $0.insert(7) }
+        await fulfillment(of: [sawChange], timeout: 5)
+        XCTAssertEqual(onQueue.withLock { $0 }, [true, true])
+    }
+}
+
+/// A feature whose effect reports, after a real suspension, whether it runs on the queue.
+private struct Probe: Reducer {
+    struct State: Equatable, Sendable {
+        var favorites: Shared<Set<Int>>
+        var effectRanOnQueue: Bool?
+    }
+
+    enum Action: Equatable, Sendable {
+        case start
+        case finished(onQueue: Bool)
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+            return .run { send in
+                try? await Task.sleep(for: .milliseconds(1))
+                await send(.finished(onQueue: QueueExecutor.isOnAnyQueue))
+            }
+        case let .finished(onQueue):
+            state.effectRanOnQueue = onQueue
+            return .none
+        }
+    }
+}
+
+/// A task executor over a serial dispatch queue, which can tell whether code runs on it.
+private final class QueueExecutor: TaskExecutor, Sendable {
+    private static let key = DispatchSpecificKey<Bool>()
+    private let queue = DispatchQueue(label: "store-executor-test")
+
+    init() {
+        queue.setSpecific(key: Self.key, value: true)
+    }
+
+    static var isOnAnyQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+    var isCurrent: Bool { Self.isOnAnyQueue }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
