@@ -7,15 +7,18 @@ public final class Connection: Sendable {
     public let id: UInt64
     /// The peer's IP address.
     public let remoteAddress: String
+    /// Runs tasks on the service thread that serves this connection.
+    public let executor: ServiceExecutor
 
     let outbound: Mutex<OutboundQueue>
     private let mailbox: Mailbox<ServerMail>
     private let counters: MetricCounters
 
     init(id: UInt64, remoteAddress: String, queueCapBytes: Int,
-         mailbox: Mailbox<ServerMail>, counters: MetricCounters) {
+         mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
         self.id = id
         self.remoteAddress = remoteAddress
+        self.executor = executor
         self.outbound = Mutex(OutboundQueue(capacityBytes: queueCapBytes))
         self.mailbox = mailbox
         self.counters = counters
@@ -60,4 +63,8 @@ enum ServerMail: Sendable {
     case shutdown
     /// The shutdown deadline passed: stop waiting for connections to close.
     case deadlinePassed
+    /// A job of a task that prefers this service thread (`ServiceExecutor`).
+    case job(UnownedJob)
+    /// A socket the listening thread accepted for this one (`ConnectionSpreader`).
+    case adopt(Int32)
 }

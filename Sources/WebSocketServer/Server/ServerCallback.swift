@@ -20,7 +20,8 @@ func serverCallback(
         loop.drainMailbox()
         return 0
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
-        return loop.acceptsNewConnection() ? 0 : 1
+        // `input` carries the accepted socket's descriptor.
+        return loop.keepsNewConnection(Int32(truncatingIfNeeded: Int(bitPattern: input))) ? 0 : 1
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return loop.acceptsUpgrade(wsi) ? 0 : 1
     case LWS_CALLBACK_ESTABLISHED:

@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var staticRoot: String?
     /// `max-age` of static files, in seconds. They are always revalidated by ETag.
     public var staticCacheMaxAgeSeconds = 60
+    /// Service threads, each an lws context on the same port (`SO_REUSEPORT`): connections
+    /// are spread over them by the kernel, and a connection stays on its thread.
+    public var serviceThreads = 1
     /// The path websocket upgrades must ask for.
     public var webSocketPath = "/ws"
     /// Browser origins allowed to open a websocket besides the server's own

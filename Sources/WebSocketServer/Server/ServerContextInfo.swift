@@ -15,9 +15,10 @@ enum ServerContextInfo {
         (".ico", "image/x-icon"),
     ]
 
-    static func make(_ configuration: ServerConfiguration, allocations: CAllocations) -> lws_context_creation_info {
+    /// A context that does not `listen` serves the sockets other threads hand it.
+    static func make(_ configuration: ServerConfiguration, listens: Bool, allocations: CAllocations) -> lws_context_creation_info {
         var info = lws_context_creation_info()
-        info.port = Int32(configuration.port)
+        info.port = listens ? Int32(configuration.port) : CONTEXT_PORT_NO_LISTEN_SERVER
         info.iface = allocations.string(configuration.host)
         info.gid = -1
         info.uid = -1

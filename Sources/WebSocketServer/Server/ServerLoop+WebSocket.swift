@@ -5,7 +5,7 @@ extension ServerLoop {
     func webSocketOpened(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let connection = Connection(
             id: nextID(), remoteAddress: LwsWire.peerAddress(wsi),
-            queueCapBytes: configuration.outboundQueueCapBytes, mailbox: mailbox, counters: counters)
+            queueCapBytes: configuration.outboundQueueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
         let session = WebSocketSession(wsi: wsi, connection: connection,
                                        maxMessageBytes: configuration.maxMessageBytes)
         sessions[connection.id] = session

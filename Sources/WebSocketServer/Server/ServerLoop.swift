@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Glibc
 
 /// Everything the server's service thread owns. Created on that thread and never handed to
 /// another: lws callbacks reach it through `lws_context_user`, other threads through the mailbox.
@@ -6,7 +7,12 @@ final class ServerLoop: ServiceLoop {
     let configuration: ServerConfiguration
     let handler: any WebSocketHandler
     let mailbox: Mailbox<ServerMail>
+    let executor: ServiceExecutor
     let counters: MetricCounters
+    private let ids: ConnectionIDs
+    /// Set on the thread that listens when there are others to spread connections over.
+    private let spreader: ConnectionSpreader?
+    private let listens: Bool
     let log: @Sendable (String) -> Void
 
     private let allocations = CAllocations()
@@ -18,51 +24,67 @@ final class ServerLoop: ServiceLoop {
     var sessions: [UInt64: WebSocketSession] = [:]
     var exchanges: [UInt64: HTTPExchange] = [:]
     var writer = MessageWriter()
-    private var lastID: UInt64 = 0
     private(set) var isShuttingDown = false
     private(set) var isFinished = false
 
     init(configuration: ServerConfiguration, handler: any WebSocketHandler,
-         mailbox: Mailbox<ServerMail>, counters: MetricCounters) {
+         mailbox: Mailbox<ServerMail>, counters: MetricCounters, ids: ConnectionIDs,
+         listens: Bool = true, spreader: ConnectionSpreader? = nil) {
         self.configuration = configuration
         self.handler = handler
         self.mailbox = mailbox
+        executor = ServiceExecutor(mailbox: mailbox)
         self.counters = counters
+        self.ids = ids
+        self.listens = listens
+        self.spreader = spreader
         self.log = configuration.logger
     }
 
     func createContext(on eventLoop: EventLoop) throws -> OpaquePointer {
-        var info = ServerContextInfo.make(configuration, allocations: allocations)
+        var info = ServerContextInfo.make(configuration, listens: listens, allocations: allocations)
         eventLoop.attach(to: &info)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         guard let context = lws_create_context(&info) else {
             throw WebSocketServerError.cannotListen(host: configuration.host, port: configuration.port)
         }
-        boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        boundPort = listens ? Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default"))) : configuration.port
         originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
         self.context = context
         mailbox.open(context: context)
         scheduleKeepaliveSweep(context)
-        log("websocket server listening on http://\(configuration.host):\(boundPort)")
+        if listens { log("websocket server listening on http://\(configuration.host):\(boundPort)") }
         return context
     }
 
     func contextWillBeDestroyed() {
-        mailbox.close()
+        let leftovers = mailbox.close()
+        for case .adopt(let descriptor) in leftovers { close(descriptor) }
+        executor.release(leftovers)
         cancelKeepaliveSweep()
     }
 
     func contextWasDestroyed() {}
 
     func nextID() -> UInt64 {
-        lastID += 1
-        return lastID
+        ids.next()
     }
 
-    /// A new TCP connection: refused while shutting down.
-    func acceptsNewConnection() -> Bool {
-        !isShuttingDown
+    /// A new TCP connection on the listening thread: refused while shutting down, else served
+    /// here or handed to another service thread. Returns whether lws keeps it here.
+    func keepsNewConnection(_ descriptor: Int32) -> Bool {
+        !isShuttingDown && !(spreader?.handOff(descriptor) ?? false)
+    }
+
+    /// A socket the listening thread accepted for this thread.
+    private func adopt(_ descriptor: Int32) {
+        guard !isShuttingDown, let context else {
+            close(descriptor)
+            return
+        }
+        // On failure lws closes the descriptor itself.
+        _ = lws_adopt_socket_vhost(lws_get_vhost_by_name(context, "default"), descriptor)
     }
 
     /// A websocket upgrade: only on the configured path, from an allowed origin.
@@ -97,6 +119,10 @@ final class ServerLoop: ServiceLoop {
             case .deadlinePassed:
                 log("websocket server: shutdown deadline passed with \(sessions.count) connections open")
                 isFinished = true
+            case .job(let job):
+                executor.run(job)
+            case .adopt(let descriptor):
+                adopt(descriptor)
             }
         }
     }

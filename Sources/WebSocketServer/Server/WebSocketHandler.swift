@@ -1,7 +1,8 @@
 /// What the application does with connections and HTTP requests.
 ///
-/// Every method except `handleHTTP` is called on the server's service thread, which serves all
-/// connections: return quickly and never block (hand work to an actor or a queue).
+/// Every method except `handleHTTP` is called on the service thread that serves the connection
+/// (each serves many): return quickly and never block (hand work to an actor, a queue, or a
+/// task that prefers `connection.executor`).
 public protocol WebSocketHandler: Sendable {
     func connectionOpened(_ connection: Connection)
     /// A complete text message (fragments already reassembled), valid UTF-8.

@@ -3,14 +3,17 @@ import Synchronization
 /// One port serving static files, the application's HTTP routes and websockets at `/ws`,
 /// over libwebsockets.
 ///
-/// Threading: one service thread runs lws and calls the handler; `Connection`s may be used from
-/// any thread; `handleHTTP` runs on the cooperative pool.
+/// Threading: `configuration.serviceThreads` service threads each run an lws context; the
+/// first listens and spreads the connections it accepts over all of them
+/// (`ConnectionSpreader`). Each thread calls the handler for its own connections;
+/// `Connection`s may be used from any thread; `handleHTTP` runs on the cooperative pool.
 public final class WebSocketServer: Sendable {
     public let configuration: ServerConfiguration
     private let handler: any WebSocketHandler
-    private let mailbox = Mailbox<ServerMail>()
     private let counters = MetricCounters()
-    private let running = Mutex<(thread: ServiceThread, port: Int)?>(nil)
+    private let ids = ConnectionIDs()
+    private typealias Loop = (thread: ServiceThread, mailbox: Mailbox<ServerMail>)
+    private let running = Mutex<(loops: [Loop], port: Int)?>(nil)
 
     public init(configuration: ServerConfiguration, handler: any WebSocketHandler) {
         self.configuration = configuration
@@ -25,14 +28,38 @@ public final class WebSocketServer: Sendable {
     public func start() throws {
         try running.withLock { running in
             guard running == nil else { throw WebSocketServerError.alreadyStarted }
-            let (configuration, handler, mailbox, counters) = (configuration, handler, mailbox, counters)
-            running = try ServiceThread.start(
-                name: "ws-server",
-                makeLoop: {
-                    ServerLoop(configuration: configuration, handler: handler, mailbox: mailbox, counters: counters)
-                },
-                started: { loop, _ in (loop as! ServerLoop).boundPort })
+            let threads = max(1, configuration.serviceThreads)
+            let spreader = threads > 1 ? ConnectionSpreader() : nil
+            var loops: [Loop] = []
+            do {
+                let (listener, port) = try startLoop(index: 0, port: configuration.port, spreader: spreader)
+                loops.append(listener)
+                for index in 1..<threads {
+                    loops.append(try startLoop(index: index, port: port, spreader: nil).loop)
+                }
+                spreader?.spread(over: loops.dropFirst().map(\.mailbox))
+                running = (loops, port)
+            } catch {
+                Self.stop(loops, deadline: .now)
+                throw error
+            }
         }
+    }
+
+    /// Starts service thread `index`: the first listens on `port` (0 picks one) and spreads
+    /// connections with `spreader`; the others serve what it hands them.
+    private func startLoop(index: Int, port: Int, spreader: ConnectionSpreader?) throws -> (loop: Loop, port: Int) {
+        var configuration = self.configuration
+        configuration.port = port
+        let (handler, counters, ids, mailbox) = (handler, counters, ids, Mailbox<ServerMail>())
+        let (thread, boundPort) = try ServiceThread.start(
+            name: index == 0 ? "ws-server" : "ws-server-\(index)",
+            makeLoop: { [configuration] in
+                ServerLoop(configuration: configuration, handler: handler, mailbox: mailbox, counters: counters, ids: ids,
+                           listens: index == 0, spreader: spreader)
+            },
+            started: { loop, _ in (loop as! ServerLoop).boundPort })
+        return ((thread, mailbox), boundPort)
     }
 
     /// The bound port (useful with port 0); 0 before `start()`.
@@ -49,11 +76,16 @@ public final class WebSocketServer: Sendable {
     /// dropped). Blocks the caller: call it from a signal source or a shutdown path, never from
     /// the handler.
     public func shutdown(deadline: ContinuousClock.Instant = .now + .seconds(5)) {
-        guard let thread = running.withLock({ $0?.thread }), thread.isRunning else { return }
-        mailbox.push(.shutdown)
-        if !thread.waitUntilExited(deadline: deadline) {
-            mailbox.push(.deadlinePassed)
-            _ = thread.waitUntilExited(deadline: .now + .seconds(60))
+        guard let loops = running.withLock({ $0?.loops }) else { return }
+        Self.stop(loops, deadline: deadline)
+    }
+
+    private static func stop(_ loops: [Loop], deadline: ContinuousClock.Instant) {
+        let live = loops.filter { $0.thread.isRunning }
+        for loop in live { loop.mailbox.push(.shutdown) }
+        for loop in live where !loop.thread.waitUntilExited(deadline: deadline) {
+            loop.mailbox.push(.deadlinePassed)
+            _ = loop.thread.waitUntilExited(deadline: .now + .seconds(60))
         }
     }
 }

@@ -46,13 +46,17 @@ final class Mailbox<Item: Sendable>: Sendable {
         if state.withLock({ !$0.items.isEmpty }) { wake() }
     }
 
-    /// Called on the service thread before the context is destroyed.
-    func close() {
-        state.withLock { state in
+    /// Called on the service thread before the context is destroyed. Returns what was still
+    /// queued (work that must not be lost, like a task's job, goes elsewhere).
+    @discardableResult
+    func close() -> [Item] {
+        let leftovers = state.withLock { state in
             state.isClosed = true
-            state.items = []
+            defer { state.items = [] }
+            return state.items
         }
         wakeTarget.withLock { $0 = nil }
+        return leftovers
     }
 
     private func wake() {

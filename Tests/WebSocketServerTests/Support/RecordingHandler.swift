@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 @testable import WebSocketServer
 
@@ -16,6 +17,8 @@ final class RecordingHandler: WebSocketHandler {
     /// Runs on the service thread when the connection drains, before the event is recorded.
     let onDrained: @Sendable (Connection) -> Void
     private let openConnections = Mutex<[UInt64: Connection]>([:])
+    /// The name of the thread each connection was opened on.
+    let openedOnThread = Mutex<[UInt64: String]>([:])
 
     init(echoes: Bool = true, onDrained: @escaping @Sendable (Connection) -> Void = { _ in }) {
         self.echoes = echoes
@@ -28,6 +31,8 @@ final class RecordingHandler: WebSocketHandler {
 
     func connectionOpened(_ connection: Connection) {
         openConnections.withLock { $0[connection.id] = connection }
+        let thread = Thread.current.name ?? "?"
+        openedOnThread.withLock { $0[connection.id] = thread }
         events.post(.opened(connection.id))
     }
 

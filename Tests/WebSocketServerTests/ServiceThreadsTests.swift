@@ -1,0 +1,52 @@
+import XCTest
+@testable import WebSocketServer
+
+/// A server with several service threads: one listens and spreads connections over all.
+final class ServiceThreadsTests: XCTestCase {
+    func testConnectionsAreDealtRoundRobinAndEachIsServedWhereItWasOpened() async throws {
+        let (server, handler) = try startServer { $0.serviceThreads = 3 }
+        let client = try WebSocketClient()
+        addTeardownBlock { client.shutdown() }
+        var connections: [ClientConnection] = []
+        for _ in 0..<6 {
+            let connection = client.connect(port: server.port)
+            try await connection.waitUntilOpen()
+            connections.append(connection)
+        }
+        for (index, connection) in connections.enumerated() {
+            connection.send("m\(index)")
+            let echo = try await connection.nextMessage()
+            XCTAssertEqual(String(decoding: echo, as: UTF8.self), "m\(index)")
+        }
+        let threads = handler.openedOnThread.withLock { $0 }
+        XCTAssertEqual(threads.count, 6, "six distinct connection ids")
+        XCTAssertEqual(Dictionary(grouping: threads.values, by: { $0 }).mapValues(\.count),
+                       ["ws-server": 2, "ws-server-1": 2, "ws-server-2": 2])
+        XCTAssertEqual(server.metrics.openConnections, 6)
+    }
+
+    func testHTTPIsServedByEveryThread() throws {
+        let (server, _) = try startServer { $0.serviceThreads = 2 }
+        for probe in 0..<4 {
+            let response = try RawHTTPResponse.get(port: server.port, path: "/healthz?probe=\(probe)")
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(response.text, "ok GET \(probe)")
+            XCTAssertEqual(try RawHTTPResponse.get(port: server.port, path: "/").status, 200)
+        }
+    }
+
+    func testShutdownClosesTheConnectionsOfEveryThreadWith1001() async throws {
+        let (server, _) = try startServer { $0.serviceThreads = 2 }
+        let client = try WebSocketClient()
+        addTeardownBlock { client.shutdown() }
+        let connections = (0..<4).map { _ in client.connect(port: server.port) }
+        for connection in connections { try await connection.waitUntilOpen() }
+        await Task.detached { server.shutdown() }.value
+        for connection in connections {
+            let code = try await connection.closeCode()
+            XCTAssertEqual(code, 1001)
+        }
+        XCTAssertEqual(server.metrics.openConnections, 0)
+        XCTAssertThrowsError(try RawHTTPResponse.get(port: server.port, path: "/"), "still listening")
+    }
+}
