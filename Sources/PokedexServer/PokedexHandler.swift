@@ -78,7 +78,8 @@ final class PokedexHandler: WebSocketHandler {
             return
         }
         let session = Session(
-            id: RandomToken.hex(byteCount: 16), route: hello.route ?? "/", user: identity.user, newList: identity.newList, context: context)
+            id: RandomToken.hex(byteCount: 16), route: hello.route ?? "/", user: identity.user, newList: identity.newList,
+            executor: connection.executor, context: context)
         registry.add(session)
         registry.bind(connection, to: session)
         Task {

@@ -32,6 +32,7 @@ public final class PokedexServer: Sendable {
         configuration.staticRoot = URL(fileURLWithPath: options.webRoot).standardizedFileURL.path
         configuration.allowedOrigins = options.allowedOrigins
         configuration.maxMessageBytes = options.maxMessageBytes
+        configuration.serviceThreads = options.serviceThreads
         configuration.logger = log
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
         let sprites = sources.sprites

@@ -11,6 +11,8 @@ public struct ServerOptions: Sendable, Equatable {
     public var allowedOrigins: [String] = []
     public var graceSeconds = 120
     public var maxMessageBytes = 64 * 1024
+    /// Threads serving connections, each running its sessions' Stores (see docs/ARCHITECTURE.md).
+    public var serviceThreads = 2
     /// The address people reach the server at (invite links); defaults to http://host:port.
     public var publicURL: String?
 
@@ -28,6 +30,7 @@ public struct ServerOptions: Sendable, Equatable {
       --grace SECONDS          keep a disconnected session for resuming (default 120)
       --max-message-bytes N    largest accepted websocket message (default 65536)
       --public-url URL         the address in invite links (default http://HOST:PORT)
+      --service-threads N      threads serving connections and running their sessions (default 2)
       --help                   show this help
     Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.
     """
@@ -68,6 +71,7 @@ public struct ServerOptions: Sendable, Equatable {
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)
             case "--public-url": options.publicURL = try value(flag)
+            case "--service-threads": options.serviceThreads = try number(flag, 1...64)
             default: throw .invalid("Unknown option '\(flag)'.")
             }
         }

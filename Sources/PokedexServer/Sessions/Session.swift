@@ -28,7 +28,9 @@ final class Session: Sendable {
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
-    init(id: String, route: String, user: User, newList: FavoritesList? = nil, context: SessionContext) {
+    /// `executor` runs the Store's tasks: the service thread of the connection that started
+    /// the session, so its actions are reduced where their frames are read.
+    init(id: String, route: String, user: User, newList: FavoritesList? = nil, executor: (any TaskExecutor)? = nil, context: SessionContext) {
         self.id = id
         self.user = user
         let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
@@ -39,7 +41,8 @@ final class Session: Sendable {
         let account = Account(me: user, lists: lists, activeListID: active)
         store = Store(
             initialState: AppFeature.State(route: route, account: account, favorites: favorites),
-            reducer: AppFeature()
+            reducer: AppFeature(),
+            executorPreference: executor
         ) {
             $0.pokemonClient = context.pokemonClient
             $0.favoritesClient = favoritesClient
@@ -83,7 +86,7 @@ final class Session: Sendable {
             inbox.pending.append((action, ref, .now))
             return Self.claimDrain(&inbox)
         }
-        if startDrain { Task { await self.drain() } }
+        if startDrain { Task(executorPreference: store.executorPreference) { await self.drain() } }
     }
 
     /// The browser went away: actions that arrive wait until a browser has the state again
@@ -98,7 +101,7 @@ final class Session: Sendable {
             inbox.ready = true
             return Self.claimDrain(&inbox)
         }
-        if startDrain { Task { await self.drain() } }
+        if startDrain { Task(executorPreference: store.executorPreference) { await self.drain() } }
     }
 
     private static func claimDrain(_ inbox: inout Inbox) -> Bool {
