@@ -78,14 +78,18 @@ final class ClientServerTests: XCTestCase {
     }
 
     func testShutdownSends1001ToOurClients() async throws {
-        let (server, _) = try startServer()
-        let client = try makeClient()
-        let connections = (0..<5).map { _ in client.connect(port: server.port) }
-        for connection in connections { try await connection.waitUntilOpen() }
-        await Task.detached { server.shutdown() }.value
-        for connection in connections {
-            let code = try await connection.closeCode()
-            XCTAssertEqual(code, 1001)
+        // With several service threads, every thread's connections are closed.
+        for threads in [1, 2] {
+            let (server, _) = try startServer { $0.serviceThreads = threads }
+            let client = try makeClient()
+            let connections = (0..<5).map { _ in client.connect(port: server.port) }
+            for connection in connections { try await connection.waitUntilOpen() }
+            await Task.detached { server.shutdown() }.value
+            for connection in connections {
+                let code = try await connection.closeCode()
+                XCTAssertEqual(code, 1001, "\(threads) service threads")
+            }
+            XCTAssertEqual(server.metrics.openConnections, 0)
         }
     }
 

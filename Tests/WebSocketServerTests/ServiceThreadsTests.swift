@@ -34,19 +34,4 @@ final class ServiceThreadsTests: XCTestCase {
             XCTAssertEqual(try RawHTTPResponse.get(port: server.port, path: "/").status, 200)
         }
     }
-
-    func testShutdownClosesTheConnectionsOfEveryThreadWith1001() async throws {
-        let (server, _) = try startServer { $0.serviceThreads = 2 }
-        let client = try WebSocketClient()
-        addTeardownBlock { client.shutdown() }
-        let connections = (0..<4).map { _ in client.connect(port: server.port) }
-        for connection in connections { try await connection.waitUntilOpen() }
-        await Task.detached { server.shutdown() }.value
-        for connection in connections {
-            let code = try await connection.closeCode()
-            XCTAssertEqual(code, 1001)
-        }
-        XCTAssertEqual(server.metrics.openConnections, 0)
-        XCTAssertThrowsError(try RawHTTPResponse.get(port: server.port, path: "/"), "still listening")
-    }
 }
