@@ -10,8 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var staticRoot: String?
     /// `max-age` of static files, in seconds. They are always revalidated by ETag.
     public var staticCacheMaxAgeSeconds = 60
-    /// Service threads, each an lws context on the same port (`SO_REUSEPORT`): connections
-    /// are spread over them by the kernel, and a connection stays on its thread.
+    /// Service threads, each an lws context: the first listens and deals the connections it
+    /// accepts over all of them, round robin (`ConnectionSpreader`); a connection stays on its
+    /// thread.
     public var serviceThreads = 1
     /// The path websocket upgrades must ask for.
     public var webSocketPath = "/ws"

@@ -1,8 +1,9 @@
 import CLibWebSockets
 import Glibc
 
-/// Everything the server's service thread owns. Created on that thread and never handed to
-/// another: lws callbacks reach it through `lws_context_user`, other threads through the mailbox.
+/// Everything one of the server's service threads owns. Created on that thread and never
+/// handed to another: lws callbacks reach it through `lws_context_user`, other threads through
+/// the mailbox.
 final class ServerLoop: ServiceLoop {
     let configuration: ServerConfiguration
     let handler: any WebSocketHandler
