@@ -40,6 +40,10 @@ final class LoadRunIntegrationTests: XCTestCase {
             XCTAssertNotNil(report.actionsByKind[kind], "\(kind) in \(report.actionsByKind)")
         }
         XCTAssertGreaterThan(report.actionsByKind["list.binding", default: 0], 50, "sessions search again once a search settles: \(report.actionsByKind)")
+        let cpu = try XCTUnwrap(report.cpu, "the steady phase's CPU is measured")
+        XCTAssertGreaterThan(cpu.actions, 50, "actions sent in the steady phase")
+        XCTAssertGreaterThan(cpu.tester.cpuSeconds, 0)
+        XCTAssertNil(cpu.server, "no --server-pid")
         XCTAssertEqual(report.convergence?.checked, 50)
         XCTAssertEqual(report.convergence?.passed, true)
         XCTAssertTrue(report.passed)

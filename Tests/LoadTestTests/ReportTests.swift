@@ -89,4 +89,30 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(tallies.actionsByKind, ["list.reachedEnd": 2, "navigate": 1])
         XCTAssertEqual(tallies.bytesOut, 200)
     }
+
+    func testCPUIsReportedPerActionPerPatchAndInCores() throws {
+        var options = LoadOptions()
+        options.sessions = 2
+        let usage = CPUUsage(wallSeconds: 20, testerSeconds: 12, serverSeconds: 22, actions: 200_000, patches: 220_000)
+        let report = Report(options: options, tallies: Recorder.Tallies(), outcome: ScenarioOutcome(cpu: usage), elapsed: .seconds(25))
+        let cpu = try XCTUnwrap(report.cpu)
+        let server = try XCTUnwrap(cpu.server)
+        XCTAssertEqual(server.cores, 1.1, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(server.microsPerAction), 110, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(server.microsPerPatch), 100, accuracy: 1e-9)
+        XCTAssertEqual(cpu.tester.cores, 0.6, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(cpu.tester.microsPerAction), 60, accuracy: 1e-9)
+        XCTAssertTrue(report.text.contains("cpu over the measured 20.00 s: server 1.10 cores, 110 µs an action, 100 µs a patch; "
+            + "tester 0.60 cores, 60.00 µs an action, 54.55 µs a patch"), report.text)
+
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        let serverJSON = try XCTUnwrap((json["cpu"] as? [String: Any])?["server"] as? [String: Any])
+        XCTAssertEqual(try XCTUnwrap(serverJSON["microsPerAction"] as? Double), 110, accuracy: 1e-9)
+
+        let withoutServer = CPUUsage(wallSeconds: 20, testerSeconds: 12, serverSeconds: nil, actions: 0, patches: 10)
+        let testerOnly = try XCTUnwrap(Report(options: options, tallies: Recorder.Tallies(), outcome: ScenarioOutcome(cpu: withoutServer), elapsed: .seconds(25)).cpu)
+        XCTAssertNil(testerOnly.server)
+        XCTAssertNil(testerOnly.tester.microsPerAction, "no action was sent")
+        XCTAssertNil(makeReport().cpu, "the scenario measured no phase")
+    }
 }

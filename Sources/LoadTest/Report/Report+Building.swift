@@ -33,6 +33,7 @@ extension Report {
         resume = options.scenario == .reconnect || resumes > 0
             ? Resume(byPatches: tallies.resumedByPatches, bySnapshot: tallies.resumedBySnapshot, seconds: outcome.resumeSeconds)
             : nil
+        cpu = outcome.cpu.map(CPU.init)
         timeline = tallies.actionBySecond.enumerated().compactMap { second, histogram in
             histogram.count == 0 ? nil : Second(
                 second: second, count: Int(histogram.count), p50: histogram.milliseconds(50),
@@ -40,6 +41,25 @@ extension Report {
         }
         failure = outcome.failure
         maxErrors = options.maxErrors
+    }
+}
+
+extension Report.CPU {
+    init(_ usage: CPUUsage) {
+        seconds = usage.wallSeconds
+        actions = usage.actions
+        patches = usage.patches
+        tester = Share(usage.testerSeconds, over: usage)
+        server = usage.serverSeconds.map { Share($0, over: usage) }
+    }
+}
+
+extension Report.CPU.Share {
+    init(_ cpuSeconds: Double, over usage: CPUUsage) {
+        self.cpuSeconds = cpuSeconds
+        cores = usage.wallSeconds > 0 ? cpuSeconds / usage.wallSeconds : 0
+        microsPerAction = usage.actions > 0 ? cpuSeconds * 1e6 / Double(usage.actions) : nil
+        microsPerPatch = usage.patches > 0 ? cpuSeconds * 1e6 / Double(usage.patches) : nil
     }
 }
 

@@ -31,6 +31,16 @@ extension Report {
                 .map { "\($0.key) \(format(100 * Double($0.value) / Double(actionsSent)))%" }
             lines.append("action mix: \(mix.joined(separator: ", "))")
         }
+        if let cpu {
+            let shares = [("server", cpu.server), ("tester", cpu.tester)].compactMap { name, share in
+                share.map { share in
+                    "\(name) \(format(share.cores)) cores"
+                        + (share.microsPerAction.map { ", \(format($0)) µs an action" } ?? "")
+                        + (share.microsPerPatch.map { ", \(format($0)) µs a patch" } ?? "")
+                }
+            }
+            lines.append("cpu over the measured \(format(cpu.seconds)) s: \(shares.joined(separator: "; "))")
+        }
         if let heldSessions { lines.append("held: \(heldSessions) sessions open at once") }
         if let serverMemory {
             lines.append("server RSS: \(serverMemory.beforeKiB) KiB → \(serverMemory.afterKiB) KiB, \(format(serverMemory.kibPerSession)) KiB per session")

@@ -45,6 +45,24 @@ public struct Report: Codable, Sendable, Equatable {
         public var seconds: Double?
     }
 
+    /// CPU used over the measured phase (browse: once every session was connected; favorites:
+    /// while the writers wrote), by the tester and, with `--server-pid`, by the server.
+    public struct CPU: Codable, Sendable, Equatable {
+        public struct Share: Codable, Sendable, Equatable {
+            public var cpuSeconds: Double
+            /// Cores kept busy on average: CPU seconds over the phase's wall time.
+            public var cores: Double
+            public var microsPerAction: Double?
+            public var microsPerPatch: Double?
+        }
+
+        public var seconds: Double
+        public var actions: Int
+        public var patches: Int
+        public var tester: Share
+        public var server: Share?
+    }
+
     public var scenario: String
     public var target: String
     public var sessions: Int
@@ -73,6 +91,7 @@ public struct Report: Codable, Sendable, Equatable {
     public var convergence: Convergence?
     public var serverMemory: Memory?
     public var resume: Resume?
+    public var cpu: CPU?
     public var timeline: [Second]
     /// Why the scenario could not run at all.
     public var failure: String?

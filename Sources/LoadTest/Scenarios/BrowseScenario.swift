@@ -11,11 +11,13 @@ struct BrowseScenario: Scenario {
         await run.ramp(sessions) { $0.connect() }
         await run.waitUntilSettled(sessions, what: "connect")
         run.recorder.steadyPhaseBegan()
+        let meter = CPUMeter(serverPID: options.serverPID, recorder: run.recorder)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         walkers.stop(at: stopAt)
         try await Task.sleep(until: stopAt)
+        let cpu = meter.finish()
         await run.settle(sessions)
-        return ScenarioOutcome(convergence: await run.verify(sessions))
+        return ScenarioOutcome(convergence: await run.verify(sessions), cpu: cpu)
     }
 }
 

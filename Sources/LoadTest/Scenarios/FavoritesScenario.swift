@@ -38,9 +38,11 @@ struct FavoritesScenario: Scenario {
         await run.settle(ready)
 
         let writers = StarWriters(run: run, tracker: tracker, writers: Array(ready.prefix(Self.maxWriters)))
+        let meter = CPUMeter(serverPID: options.serverPID, recorder: run.recorder)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         writers.start(until: stopAt)
         try await Task.sleep(until: stopAt)
+        let cpu = meter.finish()
         await run.settle(ready)
         let unfinished = tracker.pendingIDs
         if !unfinished.isEmpty {
@@ -49,7 +51,7 @@ struct FavoritesScenario: Scenario {
         let agreed = Self.favoritesAgree(ready)
         var convergence = await run.verify(ready)
         if !agreed { convergence.detail = "members' favorites differ" }
-        return ScenarioOutcome(convergence: convergence)
+        return ScenarioOutcome(convergence: convergence, cpu: cpu)
     }
 
     /// Every member's copy shows the same stars (checked before the copies are verified).

@@ -12,6 +12,8 @@ struct ScenarioOutcome: Sendable, Equatable {
     var serverRSS: ServerMemory?
     /// reconnect: seconds from the first resume to the last session caught up.
     var resumeSeconds: Double?
+    /// browse and favorites: CPU over the phase the latency figures come from.
+    var cpu: CPUUsage?
     /// Why the scenario could not run at all (e.g. the server lacks a feature it needs).
     var failure: String?
 }
