@@ -10,7 +10,7 @@ extension LoadOptions {
       --seed N             seed of every random choice (default 1)
       --json FILE          write the report as JSON
       --html FILE          write the report as a self-contained HTML page
-      --server-pid PID     the server's process, to report its RSS per session
+      --server-pid PID     the server's process, to report its RSS per session and its CPU
       --sources N          spread connections over 127.0.0.1 … 127.0.0.N (default 1): past
                            ~10,000 connections from one address, the kernel's search for a
                            free port slows connects; binding costs a getifaddrs() per connect
