@@ -7,6 +7,7 @@ final class LoadOptionsTests: XCTestCase {
         XCTAssertEqual(options.target, LoadTarget(host: "127.0.0.1", port: 8080))
         XCTAssertEqual(options.scenario, .browse)
         XCTAssertEqual(options.maxErrors, 0)
+        XCTAssertEqual(options.loops, 1)
         XCTAssertFalse(options.allowRemote)
     }
 
@@ -14,7 +15,7 @@ final class LoadOptionsTests: XCTestCase {
         let options = try LoadOptions.parse([
             "--url", "http://127.0.0.1:9000/", "--sessions", "1500", "--ramp", "3000", "--duration", "2.5",
             "--think-time", "0.1", "--scenario", "reconnect", "--seed", "9", "--json", "r.json", "--html", "r.html",
-            "--server-pid", "1234", "--sources", "4", "--max-errors", "3",
+            "--server-pid", "1234", "--sources", "4", "--loops", "2", "--max-errors", "3",
         ])
         XCTAssertEqual(options.target, LoadTarget(host: "127.0.0.1", port: 9000))
         XCTAssertEqual(options.sessions, 1500)
@@ -27,6 +28,7 @@ final class LoadOptionsTests: XCTestCase {
         XCTAssertEqual(options.htmlPath, "r.html")
         XCTAssertEqual(options.serverPID, 1234)
         XCTAssertEqual(options.sources, 4)
+        XCTAssertEqual(options.loops, 2)
         XCTAssertEqual(options.maxErrors, 3)
     }
 
@@ -47,7 +49,8 @@ final class LoadOptionsTests: XCTestCase {
 
     func testBadValuesAreRefusedWithTheReason() {
         for arguments in [["--sessions", "0"], ["--sessions", "20000"], ["--url", "ws://127.0.0.1:1"], ["--url", "http://127.0.0.1"],
-                          ["--scenario", "stampede"], ["--duration", "-1"], ["--think-time"], ["--bogus"]] {
+                          ["--scenario", "stampede"], ["--duration", "-1"], ["--think-time"], ["--loops", "0"], ["--loops", "17"],
+                          ["--bogus"]] {
             XCTAssertThrowsError(try LoadOptions.parse(arguments), "\(arguments)") { error in
                 guard case .invalid = error as? LoadOptions.ParseError else { return XCTFail("\(arguments): \(error)") }
             }

@@ -14,6 +14,8 @@ extension LoadOptions {
       --sources N          spread connections over 127.0.0.1 … 127.0.0.N (default 1): past
                            ~10,000 connections from one address, the kernel's search for a
                            free port slows connects; binding costs a getifaddrs() per connect
+      --loops N            client event loops, each a thread driving its share of the
+                           sessions (default 1); one loop receives every patch of a fan-out
       --allow-remote       allow a target outside loopback
       --max-errors N       exit non-zero when errors exceed N (default 0)
       --help               show this help
@@ -74,6 +76,7 @@ extension LoadOptions {
             case "--html": options.htmlPath = try value(flag)
             case "--server-pid": options.serverPID = Int32(try integer(flag, 1...Int(Int32.max)))
             case "--sources": options.sources = try integer(flag, 1...254)
+            case "--loops": options.loops = try integer(flag, loopLimit)
             case "--allow-remote": options.allowRemote = true
             case "--max-errors": options.maxErrors = try integer(flag, 0...Int.max)
             default: throw .invalid("Unknown option '\(flag)'.")

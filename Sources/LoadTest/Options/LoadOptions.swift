@@ -15,6 +15,9 @@ public struct LoadOptions: Sendable, Equatable {
     public var serverPID: Int32?
     /// Loopback source addresses to spread connections over (127.0.0.1 … 127.0.0.N).
     public var sources = 1
+    /// Client event loops (each an lws context on a thread of its own); sessions are dealt to
+    /// them round robin.
+    public var loops = 1
     public var allowRemote = false
     /// More errors than this make the exit status non-zero.
     public var maxErrors = 0
@@ -22,6 +25,7 @@ public struct LoadOptions: Sendable, Equatable {
     public init() {}
 
     static let sessionLimit = 1...19_000
+    static let loopLimit = 1...16
     static let durationLimit = 0.0...3_600.0
 }
 

@@ -4,6 +4,7 @@ extension Report {
         scenario = options.scenario.rawValue
         target = "http://\(options.target.host):\(options.target.port)"
         sessions = options.sessions
+        loops = options.loops
         elapsedSeconds = elapsed.seconds
         connectedSessions = tallies.ready
         heldSessions = outcome.heldSessions

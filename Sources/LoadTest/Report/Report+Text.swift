@@ -11,7 +11,8 @@ extension Report {
     /// The report as the lines printed at the end of a run.
     public var text: String {
         var lines = [
-            "scenario \(scenario) against \(target): \(sessions) sessions, \(format(elapsedSeconds)) s",
+            "scenario \(scenario) against \(target): \(sessions) sessions"
+                + (loops > 1 ? " on \(loops) event loops" : "") + ", \(format(elapsedSeconds)) s",
             "connect (TCP + upgrade + welcome + snapshot): \(connectedSessions) connected, \(format(connectsPerSecond))/s, "
                 + "p50 \(format(connect.p50)) ms, p95 \(format(connect.p95)) ms, p99 \(format(connect.p99)) ms",
             "action→patch: \(actionToPatch.count) acknowledged, p50 \(format(actionToPatch.p50)) ms, p95 \(format(actionToPatch.p95)) ms, "

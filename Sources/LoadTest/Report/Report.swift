@@ -66,6 +66,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var scenario: String
     public var target: String
     public var sessions: Int
+    /// The tester's event loops (`--loops`).
+    public var loops: Int
     public var elapsedSeconds: Double
     public var connectedSessions: Int
     public var heldSessions: Int?

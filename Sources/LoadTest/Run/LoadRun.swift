@@ -1,6 +1,6 @@
 import WebSocketServer
 
-/// One run's shared machinery: the websocket client (one service thread for every session),
+/// One run's shared machinery: the websocket clients (`--loops` service threads, one by default),
 /// the recorder, the think-time scheduler, and the waves scenarios are built from.
 final class LoadRun: Sendable {
     /// Open files this process asks for (the machine allows 20,000).
@@ -19,12 +19,13 @@ final class LoadRun: Sendable {
         FileLimit.raise(to: Self.fileLimit)
         recorder = Recorder()
         environment = SessionEnvironment(
-            client: try WebSocketClient(), target: options.target, sources: options.sources, recorder: recorder)
+            clients: try (0..<options.loops).map { _ in try WebSocketClient() },
+            target: options.target, sources: options.sources, recorder: recorder)
     }
 
     func shutdown() {
         scheduler.stop()
-        environment.client.shutdown()
+        for client in environment.clients { client.shutdown() }
     }
 
     func makeSessions(_ count: Int, observer: any SessionObserver, startingAt first: Int = 0) -> [SimulatedSession] {

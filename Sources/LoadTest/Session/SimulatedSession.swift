@@ -17,10 +17,15 @@ extension SessionObserver {
 
 /// Where sessions connect and report to.
 struct SessionEnvironment: Sendable {
-    let client: WebSocketClient
+    /// The event loops; session `i` connects through `clients[i % clients.count]`.
+    let clients: [WebSocketClient]
     let target: LoadTarget
     let sources: Int
     let recorder: Recorder
+
+    func client(for index: Int) -> WebSocketClient {
+        clients[index % clients.count]
+    }
 }
 
 /// One simulated browser session speaking the real protocol: hello, welcome, snapshot, then
@@ -115,7 +120,7 @@ final class SimulatedSession: Sendable {
         machine.afterClose = nil
         let generation = machine.generation
         let sources = environment.sources
-        let connection = environment.client.connect(
+        let connection = environment.client(for: index).connect(
             host: environment.target.host, port: environment.target.port,
             sourceAddress: sources > 1 ? "127.0.0.\(1 + index % sources)" : nil
         ) { _, event in
