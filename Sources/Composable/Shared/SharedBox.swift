@@ -1,14 +1,9 @@
 import Synchronization
 
 /// The reference behind a `Shared` value: the value under a lock, its holders, and its key.
-final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
-    private struct Holder {
-        weak var subscriber: (any SharedSubscriber)?
-    }
-
-    private let value: Mutex<Value>
-    private let holders = Mutex<[Int: Holder]>([:])
-    private let nextHolderID = Atomic<Int>(0)
+@usableFromInline final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
+    @usableFromInline let value: Mutex<Value>
+    private let holders = SharedHolders()
     private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
 
     /// Where the registry keeps this box, for a keyed value.
@@ -28,15 +23,15 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
         if let entryKey { SharedRegistry.forget(entryKey) }
     }
 
-    func read() -> Value {
-        if let snapshot = SharedSnapshot.current?.value(of: self) as? Value { return snapshot }
+    @inlinable func read() -> Value {
+        if let snapshot = SharedSnapshot.current, let expected = snapshot.value(of: ObjectIdentifier(self)) as? Value { return expected }
         return value.withLock { $0 }
     }
 
     func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         if let snapshot = SharedSnapshot.current {
             // A TestStore is stating its expectation: change the expected copy only.
-            var copy = (snapshot.value(of: self) as? Value) ?? value.withLock { $0 }
+            var copy = (snapshot.value(of: ObjectIdentifier(self)) as? Value) ?? value.withLock { $0 }
             let result = try body(&copy)
             snapshot.set(copy, of: self)
             return result
@@ -54,7 +49,7 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
             }
             return (result, true)
         }
-        if changed { notifyHolders() }
+        if changed { holders.notifyAll() }
         return result
     }
 
@@ -62,20 +57,11 @@ final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     /// without saving it back.
     func replaceFromStorage(_ newValue: Value) {
         value.withLock { $0 = newValue }
-        notifyHolders()
+        holders.notifyAll()
     }
 
     func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
-        let id = nextHolderID.add(1, ordering: .relaxed).newValue
-        holders.withLock { $0[id] = Holder(subscriber: subscriber) }
-        return SharedSubscription { [weak self] in
-            self?.holders.withLock { _ = $0.removeValue(forKey: id) }
-        }
-    }
-
-    private func notifyHolders() {
-        let subscribers = holders.withLock { $0.values.compactMap(\.subscriber) }
-        for subscriber in subscribers { subscriber.sharedValueDidChange() }
+        holders.subscribe(subscriber)
     }
 
     // AnySharedBox

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Expected values of shared references while a TestStore states its expectation: reads and
 /// writes through `Shared` inside the expectation go here instead of to the live value, so a
 /// test must assert every shared change in the step that made it.
@@ -9,10 +11,25 @@ public final class SharedSnapshot: @unchecked Sendable {
         for (box, value) in boxes { values[box.boxID] = (box, value) }
     }
 
-    @TaskLocal package static var current: SharedSnapshot?
+    @TaskLocal private static var stated: SharedSnapshot?
+    /// How many expectations are being stated, in any task. A server never states one, so
+    /// its shared reads skip the task-local lookup (~1% of a fan-out's server CPU).
+    private static let beingStated = Atomic<Int>(0)
 
-    func value(of box: some AnySharedBox) -> Any? {
-        values[box.boxID]?.value
+    /// The snapshot of the expectation this task is stating, if any.
+    @usableFromInline static var current: SharedSnapshot? {
+        beingStated.load(ordering: .acquiring) == 0 ? nil : stated
+    }
+
+    /// Runs `body` with `self` as the current snapshot of this task.
+    package func state<T>(_ body: () throws -> T) rethrows -> T {
+        Self.beingStated.add(1, ordering: .acquiringAndReleasing)
+        defer { Self.beingStated.subtract(1, ordering: .acquiringAndReleasing) }
+        return try Self.$stated.withValue(self, operation: body)
+    }
+
+    @usableFromInline func value(of boxID: ObjectIdentifier) -> Any? {
+        values[boxID]?.value
     }
 
     func set(_ value: Any, of box: some AnySharedBox) {
