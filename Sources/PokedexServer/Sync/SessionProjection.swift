@@ -12,6 +12,14 @@ final class SessionProjection: Sendable {
     private struct Memo<Input: Equatable> {
         var input: Input
         var json: JSONValue
+
+        /// The JSON when it was built from `input`. Asked of the memo in place: binding the
+        /// memo first copied it, retaining every part of its input.
+        func json(ifBuiltFrom input: Input) -> JSONValue? {
+            // Not `? json : nil`: JSONValue is nil-expressible, so that nil would be `.null`.
+            guard self.input == input else { return .none }
+            return json
+        }
     }
 
     private struct ListsInput: Equatable {
@@ -67,7 +75,7 @@ final class SessionProjection: Sendable {
     }
 
     private static func memo<Input: Equatable>(_ memo: inout Memo<Input>?, _ input: Input, _ build: (Input) -> JSONValue) -> JSONValue {
-        if let memo, memo.input == input { return memo.json }
+        if let json = memo?.json(ifBuiltFrom: input) { return json }
         let json = build(input)
         memo = Memo(input: input, json: json)
         return json
