@@ -63,13 +63,13 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     public func send<Failure: Error>(
         _ make: @Sendable (R.State) throws(Failure) -> R.Action
     ) throws(Failure) -> StoreTask {
-        send(try make(core.state))
+        send(try core.withState(make))
     }
 
     /// Runs `body` with the current state on the Store's executor, so no action or observer
     /// call of this Store interleaves with it.
     public func withState<T: Sendable>(_ body: @Sendable (R.State) -> T) -> T {
-        body(core.state)
+        core.withState(body)
     }
 
     /// Sends several actions as one batch: the observer hears once.
@@ -92,7 +92,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         self.observer = observer
         self.sharedIn = sharedIn
         if let sharedIn {
-            resubscribe(to: sharedIn(core.state).map(\.box))
+            resubscribe(to: core.withState(sharedIn).map(\.box))
         } else {
             resubscribe(to: SharedDiscovery.references(in: core.state))
         }
@@ -129,19 +129,21 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     @usableFromInline func notify() {
         if let sharedIn {
-            let boxes = sharedIn(core.state).map(\.box)
+            let boxes = core.withState(sharedIn).map(\.box)
             if boxes.count != sharedSubscriptions.count || boxes.contains(where: { sharedSubscriptions[$0.boxID] == nil }) {
                 resubscribe(to: boxes)
             }
         }
-        observer?(core.state)
+        if let observer { core.withState(observer) }
     }
 }
 
 extension Store: SharedSubscriber {
     package nonisolated func sharedValueDidChange() {
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        Task(executorPreference: executorPreference) { await self.sharedChanged() }
+        // Detached: the task that changed the value (another session's action) lends it
+        // neither its task-locals, which were copied into every holder's task, nor its priority.
+        Task.detached(executorPreference: executorPreference) { await self.sharedChanged() }
     }
 
     private func sharedChanged() {
@@ -149,7 +151,7 @@ extension Store: SharedSubscriber {
         // of its own, one before it is in what the observer sees now.
         sharedChangeQueued.store(false, ordering: .sequentiallyConsistent)
         // Only reducing changes which shared values the state holds, so no resubscribing here.
-        observer?(core.state)
+        if let observer { core.withState(observer) }
     }
 }
 
