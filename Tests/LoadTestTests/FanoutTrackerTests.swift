@@ -7,7 +7,8 @@ final class FanoutTrackerTests: XCTestCase {
         let ops: [PatchOperation] = [.add(path: "/favorites/25", value: true), .remove(path: "/favorites/4"),
                                      .replace(path: "/list/search", value: "pi")]
         XCTAssertEqual(FanoutTracker.favoriteIDs(touchedBy: ops, pending: [7]), [25, 4])
-        XCTAssertEqual(FanoutTracker.favoriteIDs(touchedBy: [.replace(path: "/favorites", value: [:])], pending: [7, 9]), [7, 9])
+        XCTAssertEqual(Set(FanoutTracker.favoriteIDs(touchedBy: [.replace(path: "/favorites", value: [:])], pending: [7, 9])), [7, 9])
+        XCTAssertEqual(FanoutTracker.favoriteIDs(touchedBy: [.add(path: "/favorites/3", value: true), .remove(path: "/favorites/3")], pending: []), [3])
         XCTAssertEqual(FanoutTracker.favoriteIDs(touchedBy: [.add(path: "/favoritesX/1", value: true)], pending: [1]), [])
     }
 
