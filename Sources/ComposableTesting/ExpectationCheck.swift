@@ -13,7 +13,7 @@ struct ExpectationCheck<R: Reducer> where R.State: Equatable {
         let baseShared = exhaustive ? record.sharedBefore : record.sharedAfter
         let snapshot = SharedSnapshot(baseShared.values.map { ($0.box, $0.value) })
         do {
-            try snapshot.state {
+            try snapshot.whileStating {
                 try updateExpected?(&expected)
             }
         } catch {

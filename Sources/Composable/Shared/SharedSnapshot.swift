@@ -13,7 +13,7 @@ public final class SharedSnapshot: @unchecked Sendable {
 
     @TaskLocal private static var stated: SharedSnapshot?
     /// How many expectations are being stated, in any task. A server never states one, so
-    /// its shared reads skip the task-local lookup (~1% of a fan-out's server CPU).
+    /// its shared reads skip the task-local lookup.
     private static let beingStated = Atomic<Int>(0)
 
     /// The snapshot of the expectation this task is stating, if any.
@@ -21,8 +21,8 @@ public final class SharedSnapshot: @unchecked Sendable {
         beingStated.load(ordering: .acquiring) == 0 ? nil : stated
     }
 
-    /// Runs `body` with `self` as the current snapshot of this task.
-    package func state<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body`, in which this task's shared reads and writes go to this snapshot.
+    package func whileStating<T>(_ body: () throws -> T) rethrows -> T {
         Self.beingStated.add(1, ordering: .acquiringAndReleasing)
         defer { Self.beingStated.subtract(1, ordering: .acquiringAndReleasing) }
         return try Self.$stated.withValue(self, operation: body)
