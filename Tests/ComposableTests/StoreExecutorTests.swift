@@ -32,6 +32,32 @@ final class StoreExecutorTests: XCTestCase {
     }
 }
 
+/// A Store whose executor can also be its actor's (a `StoreExecutor`) runs there, and hears
+/// of shared changes through `execute`, without a task for each.
+final class StoreOnItsExecutorTests: XCTestCase {
+    func testTheStoreRunsOnItsExecutorAndHearsSharedChangesWithoutATask() async {
+        let executor = QueueStoreExecutor()
+        let favorites = Shared<Set<Int>>([])
+        let store = Store(initialState: Probe.State(favorites: favorites), reducer: Probe(), executorPreference: executor)
+        let sawChange = expectation(description: "the shared change was observed")
+        let observedOnQueue = Mutex<[Bool]>([])
+        await store.observe { state in
+            guard state.favorites.wrappedValue == [7] else { return }
+            observedOnQueue.withLock { $0.append(QueueStoreExecutor.isOnAnyQueue) }
+            sawChange.fulfill()
+        }
+        let isolatedOnQueue = await store.withState { _ in QueueStoreExecutor.isOnAnyQueue }
+        XCTAssertTrue(isolatedOnQueue)
+        let before = executor.counts
+        favorites.withLock { $0.insert(7) }
+        await fulfillment(of: [sawChange], timeout: 5)
+        XCTAssertEqual(observedOnQueue.withLock { $0 }, [true])
+        let after = executor.counts
+        XCTAssertEqual(after.executed - before.executed, 1, "the change came through execute")
+        XCTAssertEqual(after.jobs - before.jobs, 0, "and no task was started for it")
+    }
+}
+
 /// A feature whose effect reports, after a real suspension, whether it runs on the queue.
 private struct Probe: Reducer {
     struct State: Equatable, Sendable {
@@ -73,5 +99,34 @@ private final class QueueExecutor: TaskExecutor, Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// A serial dispatch queue as a Store's executor, counting the jobs and the work it runs.
+private final class QueueStoreExecutor: StoreExecutor, Sendable {
+    private static let key = DispatchSpecificKey<Bool>()
+    private let queue = DispatchQueue(label: "store-on-its-executor-test")
+    private let tally = Mutex((jobs: 0, executed: 0))
+
+    init() {
+        queue.setSpecific(key: Self.key, value: true)
+    }
+
+    static var isOnAnyQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+    var counts: (jobs: Int, executed: Int) { tally.withLock { $0 } }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        tally.withLock { $0.jobs += 1 }
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor()) }
+    }
+
+    func execute(_ work: @escaping @Sendable () -> Void) {
+        tally.withLock { $0.executed += 1 }
+        queue.async(execute: work)
+    }
+
+    func checkIsolated() {
+        dispatchPrecondition(condition: .onQueue(queue))
     }
 }

@@ -4,7 +4,9 @@ import Synchronization
 /// observer about the new state once per processed batch.
 ///
 /// Each Store is its own actor, so thousands of Stores (one per session) run in parallel
-/// without a shared lock. Releasing the last reference cancels every effect.
+/// without a shared lock; a Store given a `StoreExecutor` runs there (the server's: the
+/// service thread of the session's connection). Releasing the last reference cancels every
+/// effect.
 public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     // Used on this actor's executor, and in deinit, when nothing else can reach it.
     @usableFromInline nonisolated(unsafe) let core: StoreCore<R>
@@ -18,6 +20,15 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Where the Store's tasks run: its effects, its shared-change notifications, and (for an
     /// owner that asks) the tasks that send it actions. nil: the global pool.
     public nonisolated let executorPreference: (any TaskExecutor)?
+    /// The preference, when it can also be the Store's actor executor.
+    private nonisolated let storeExecutor: (any StoreExecutor)?
+    /// Keeps the executor of a Store without one of its own alive.
+    private nonisolated let defaultIsolation: StoreIsolation?
+    private nonisolated let serialExecutor: UnownedSerialExecutor
+
+    /// The Store runs on its `StoreExecutor` when it has one, so a task already running there
+    /// enters the Store without queueing another job.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { serialExecutor }
 
     public init(
         initialState: R.State,
@@ -26,6 +37,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
     ) {
         self.executorPreference = executorPreference
+        storeExecutor = executorPreference as? any StoreExecutor
+        defaultIsolation = storeExecutor == nil ? StoreIsolation() : nil
+        serialExecutor = storeExecutor?.asUnownedSerialExecutor() ?? defaultIsolation!.unownedExecutor
         var dependencies = DependencyValues.current
         prepare(&dependencies)
         // Effects reach the Store through a weak reference, so running effects never keep a
@@ -141,6 +155,10 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 extension Store: SharedSubscriber {
     package nonisolated func sharedValueDidChange() {
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        if let storeExecutor {
+            storeExecutor.execute { self.assumeIsolated { $0.sharedChanged() } }
+            return
+        }
         // Detached: the task that changed the value (another session's action) lends it
         // neither its task-locals, which were copied into every holder's task, nor its priority.
         Task.detached(executorPreference: executorPreference) { await self.sharedChanged() }

@@ -65,6 +65,8 @@ enum ServerMail: Sendable {
     case deadlinePassed
     /// A job of a task that prefers this service thread (`ServiceExecutor`).
     case job(UnownedJob)
+    /// Work for the service thread (`ServiceExecutor.execute`).
+    case call(@Sendable () -> Void)
     /// A socket the listening thread accepted for this one (`ConnectionSpreader`).
     case adopt(Int32)
 }

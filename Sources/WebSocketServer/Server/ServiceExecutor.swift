@@ -1,12 +1,21 @@
-/// Runs tasks on one of the server's service threads.
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Runs tasks, and the actors that choose it, on one of the server's service threads.
 ///
 /// A task that prefers it (and every default actor's job in that task) is queued in the
-/// service thread's mailbox and run when the thread drains it, between lws events. A session's
-/// Store that prefers its connection's executor reduces, projects and queues its frames on the
-/// thread that reads and writes its connection: no thread is woken between an action's frame
-/// and its patch. Once the service thread has stopped, jobs run on the global pool instead.
-public final class ServiceExecutor: TaskExecutor {
+/// service thread's mailbox and run when the thread drains it, between lws events. It is also a
+/// serial executor: an actor whose executor it is (a session's Store) runs only on this thread,
+/// so a task already running here enters that actor without queueing a second job. Once the
+/// service thread has stopped, jobs run in order on a serial queue instead.
+public final class ServiceExecutor: TaskExecutor, SerialExecutor {
     private let mailbox: Mailbox<ServerMail>
+    /// Where jobs go once the service thread has stopped: still one at a time, so the actors
+    /// that chose this executor stay isolated.
+    private let afterStop = DispatchQueue(label: "service-executor.after-stop")
+    /// The service thread (`pthread_t`), set when its loop starts; 0 before.
+    private let thread = Atomic<UInt>(0)
 
     init(mailbox: Mailbox<ServerMail>) {
         self.mailbox = mailbox
@@ -14,16 +23,43 @@ public final class ServiceExecutor: TaskExecutor {
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        if !mailbox.push(.job(job)) { globalConcurrentExecutor.enqueue(job) }
+        if !mailbox.push(.job(job)) { runAfterStop(job) }
+    }
+
+    /// Runs `work` on the service thread (or, once it has stopped, on the serial queue).
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        if !mailbox.push(.call(work)) { afterStop.async(execute: work) }
+    }
+
+    /// Called on the service thread when its loop starts.
+    func runsOnCurrentThread() {
+        thread.store(UInt(pthread_self()), ordering: .releasing)
+    }
+
+    /// Checks that the caller runs where this executor runs its jobs (for `assumeIsolated`
+    /// outside a job, e.g. in work passed to `execute`).
+    public func checkIsolated() {
+        if pthread_equal(pthread_self(), pthread_t(thread.load(ordering: .acquiring))) != 0 { return }
+        dispatchPrecondition(condition: .onQueue(afterStop))
     }
 
     /// Runs a job the mailbox held, on the service thread.
     func run(_ job: UnownedJob) {
-        job.runSynchronously(on: asUnownedTaskExecutor())
+        job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
     }
 
-    /// Hands jobs still queued when the service thread stops to the global pool.
+    /// Hands jobs still queued when the service thread stops to the serial queue.
     func release(_ leftovers: [ServerMail]) {
-        for case .job(let job) in leftovers { globalConcurrentExecutor.enqueue(job) }
+        for mail in leftovers {
+            switch mail {
+            case .job(let job): runAfterStop(job)
+            case .call(let work): afterStop.async(execute: work)
+            default: break
+            }
+        }
+    }
+
+    private func runAfterStop(_ job: UnownedJob) {
+        afterStop.async { [self] in run(job) }
     }
 }
