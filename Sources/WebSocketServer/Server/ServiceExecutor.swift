@@ -43,7 +43,8 @@ public final class ServiceExecutor: TaskExecutor, SerialExecutor {
         dispatchPrecondition(condition: .onQueue(afterStop))
     }
 
-    /// Runs a job the mailbox held, on the service thread.
+    /// Runs a job, isolated to this executor: on the service thread, or on the serial queue
+    /// once the thread has stopped.
     func run(_ job: UnownedJob) {
         job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
     }
