@@ -15,7 +15,7 @@ final class StoreExecutorTests: XCTestCase {
         let sawChange = expectation(description: "the shared change was observed")
         await store.observe { state in
             if state.favorites.wrappedValue == [7] {
-                onQueue.withLock { $0.append(executor.isCurrent) }
+                onQueue.withLock { $0.append(TestQueue.isCurrent) }
                 sawChange.fulfill()
             } else if let ranOnQueue = state.effectRanOnQueue {
                 onQueue.withLock { $0.append(ranOnQueue) }
@@ -43,10 +43,10 @@ final class StoreOnItsExecutorTests: XCTestCase {
         let observedOnQueue = Mutex<[Bool]>([])
         await store.observe { state in
             guard state.favorites.wrappedValue == [7] else { return }
-            observedOnQueue.withLock { $0.append(QueueStoreExecutor.isOnAnyQueue) }
+            observedOnQueue.withLock { $0.append(TestQueue.isCurrent) }
             sawChange.fulfill()
         }
-        let isolatedOnQueue = await store.withState { _ in QueueStoreExecutor.isOnAnyQueue }
+        let isolatedOnQueue = await store.withState { _ in TestQueue.isCurrent }
         XCTAssertTrue(isolatedOnQueue)
         let before = executor.counts
         favorites.withLock { $0.insert(7) }
@@ -75,7 +75,7 @@ private struct Probe: Reducer {
         case .start:
             return .run { send in
                 try? await Task.sleep(for: .milliseconds(1))
-                await send(.finished(onQueue: QueueExecutor.isOnAnyQueue))
+                await send(.finished(onQueue: TestQueue.isCurrent))
             }
         case let .finished(onQueue):
             state.effectRanOnQueue = onQueue
@@ -84,17 +84,22 @@ private struct Probe: Reducer {
     }
 }
 
-/// A task executor over a serial dispatch queue, which can tell whether code runs on it.
-private final class QueueExecutor: TaskExecutor, Sendable {
+/// Serial dispatch queues the test executors run on, and whether code runs on one of them.
+private enum TestQueue {
     private static let key = DispatchSpecificKey<Bool>()
-    private let queue = DispatchQueue(label: "store-executor-test")
 
-    init() {
-        queue.setSpecific(key: Self.key, value: true)
+    static func make(_ label: String) -> DispatchQueue {
+        let queue = DispatchQueue(label: label)
+        queue.setSpecific(key: key, value: true)
+        return queue
     }
 
-    static var isOnAnyQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
-    var isCurrent: Bool { Self.isOnAnyQueue }
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// A task executor over a serial dispatch queue.
+private final class QueueExecutor: TaskExecutor, Sendable {
+    private let queue = TestQueue.make("store-executor-test")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -104,15 +109,9 @@ private final class QueueExecutor: TaskExecutor, Sendable {
 
 /// A serial dispatch queue as a Store's executor, counting the jobs and the work it runs.
 private final class QueueStoreExecutor: StoreExecutor, Sendable {
-    private static let key = DispatchSpecificKey<Bool>()
-    private let queue = DispatchQueue(label: "store-on-its-executor-test")
+    private let queue = TestQueue.make("store-on-its-executor-test")
     private let tally = Mutex((jobs: 0, executed: 0))
 
-    init() {
-        queue.setSpecific(key: Self.key, value: true)
-    }
-
-    static var isOnAnyQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
     var counts: (jobs: Int, executed: Int) { tally.withLock { $0 } }
 
     func enqueue(_ job: consuming ExecutorJob) {
