@@ -98,6 +98,24 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try database.query("SELECT count(*) FROM t")[0].int(0), 2)
     }
 
+    func testReleasedDatabaseHasClosedItsFile() async throws {
+        let directory = try makeTemporaryDirectory(for: self)
+        // The closes used to race with the caller, so one try could pass by luck.
+        for attempt in 0..<20 {
+            let path = directory.appendingPathComponent("closed-\(attempt).sqlite").path
+            do {
+                let database = try Database(path: path)
+                try database.execute("CREATE TABLE t (v INTEGER)")
+                _ = try await database.batchedTransaction { try $0.run("INSERT INTO t VALUES (1)") }
+                XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"))
+            }
+
+            // The last connection to close checkpoints the WAL and deletes it.
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"), "attempt \(attempt)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-shm"), "attempt \(attempt)")
+        }
+    }
+
     func testFileIsOpenedInWALWithForeignKeysAndCreatesDirectories() throws {
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("a/b/store.sqlite").path
         let database = try Database(path: path, synchronous: .full)

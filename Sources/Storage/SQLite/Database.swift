@@ -74,9 +74,15 @@ public final class Database: Sendable {
         try Migrator(migrations).apply(to: self)
     }
 
+    /// Returns with every connection closed, so the file is complete (the last close
+    /// checkpoints the WAL and removes it) and can be moved or deleted at once. The threads'
+    /// closures still hold the writer for a moment after the threads end: it is closed here
+    /// rather than when the last of them lets go.
     deinit {
         groupCommit.stop()
         checkpointer?.stop()
+        reader.withLock { $0?.close() }
+        writer.close()
     }
 
     /// Runs one or more `;`-separated statements without parameters.

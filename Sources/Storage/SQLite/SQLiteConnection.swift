@@ -7,6 +7,7 @@ import CSQLite
 public final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: PreparedStatement] = [:]
+    private var isClosed = false
 
     /// Bounds the cache for callers that build SQL text dynamically; the fixed statements
     /// of the repositories stay far below it.
@@ -27,6 +28,15 @@ public final class SQLiteConnection {
     }
 
     deinit {
+        close()
+    }
+
+    /// Finalizes the statements and closes the file now, for an owner that must know the file
+    /// is closed when it returns (a thread's closure can outlive the thread's work). Nothing
+    /// may use the connection afterwards.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         statements.removeAll()  // finalize before closing
         sqlite3_close_v2(handle)
     }

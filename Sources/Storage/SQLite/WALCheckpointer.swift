@@ -45,6 +45,7 @@ final class WALCheckpointer: Sendable {
                 }
                 if control.isStopped.load(ordering: .acquiring) { break }
             }
+            connection.close()  // before `stop` returns, not when the thread lets the closure go
             control.exited.signal()
         }
         thread.start()

@@ -9,6 +9,11 @@ final class WriterConnection: Sendable {
         self.connection = Mutex(connection)
     }
 
+    /// Closes the file; for `Database.deinit`, once nothing else can write.
+    func close() {
+        connection.withLock { $0.close() }
+    }
+
     func withLock<T: Sendable>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
         try connection.withLock { try body($0) }
     }
