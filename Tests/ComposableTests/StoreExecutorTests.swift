@@ -56,6 +56,24 @@ final class StoreOnItsExecutorTests: XCTestCase {
         XCTAssertEqual(after.executed - before.executed, 1, "the change came through execute")
         XCTAssertEqual(after.jobs - before.jobs, 0, "and no task was started for it")
     }
+
+    func testAnEffectOnTheStoresExecutorAnswersAndEndsWithoutAJob() async {
+        let executor = QueueStoreExecutor()
+        let store = Store(initialState: Probe.State(favorites: Shared([])), reducer: Probe(), executorPreference: executor)
+        let before = executor.counts.jobs
+
+        let effect = await store.send(.start)
+        await effect.finish()
+        let jobs = executor.counts.jobs - before
+
+        let answer = await store.state.effectRanOnQueue
+        XCTAssertEqual(answer, true)
+        let runningEffects = await store.runningEffectCount
+        XCTAssertEqual(runningEffects, 0, "the effect's end was recorded")
+        // One job for the test's task entering the Store, one for the effect resuming after its
+        // sleep; its answer and its end entered the Store in place.
+        XCTAssertEqual(jobs, 2)
+    }
 }
 
 /// A feature whose effect reports, after a real suspension, whether it runs on the queue.
@@ -86,15 +104,19 @@ private struct Probe: Reducer {
 
 /// Serial dispatch queues the test executors run on, and whether code runs on one of them.
 private enum TestQueue {
-    private static let key = DispatchSpecificKey<Bool>()
+    private static let key = DispatchSpecificKey<String>()
 
     static func make(_ label: String) -> DispatchQueue {
         let queue = DispatchQueue(label: label)
-        queue.setSpecific(key: key, value: true)
+        queue.setSpecific(key: key, value: label)
         return queue
     }
 
-    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+    /// Whether code runs on one of the test queues.
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) != nil }
+
+    /// Whether code runs on the queue `make` made with `label`.
+    static func isCurrent(_ label: String) -> Bool { DispatchQueue.getSpecific(key: key) == label }
 }
 
 /// A task executor over a serial dispatch queue.
@@ -107,25 +129,55 @@ private final class QueueExecutor: TaskExecutor, Sendable {
     }
 }
 
-/// A serial dispatch queue as a Store's executor, counting the jobs and the work it runs.
+/// A serial dispatch queue as a Store's executor, counting the jobs (the tasks' and the Store's)
+/// and the work it runs.
 private final class QueueStoreExecutor: StoreExecutor, Sendable {
-    private let queue = TestQueue.make("store-on-its-executor-test")
-    private let tally = Mutex((jobs: 0, executed: 0))
+    private static let label = "store-on-its-executor-test"
+    private let queue = TestQueue.make(label)
+    private let tally = Tally()
+    let isolation: QueueIsolation
 
-    var counts: (jobs: Int, executed: Int) { tally.withLock { $0 } }
+    init() {
+        isolation = QueueIsolation(queue: queue, tally: tally)
+    }
+
+    var counts: (jobs: Int, executed: Int) { tally.counts.withLock { $0 } }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        tally.withLock { $0.jobs += 1 }
+        tally.counts.withLock { $0.jobs += 1 }
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor()) }
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 
     func execute(_ work: @escaping @Sendable () -> Void) {
-        tally.withLock { $0.executed += 1 }
+        tally.counts.withLock { $0.executed += 1 }
         queue.async(execute: work)
+    }
+
+    var isCurrent: Bool { TestQueue.isCurrent(Self.label) }
+}
+
+/// The same queue as the Store's serial executor.
+private final class QueueIsolation: SerialExecutor, Sendable {
+    private let queue: DispatchQueue
+    private let tally: Tally
+
+    init(queue: DispatchQueue, tally: Tally) {
+        self.queue = queue
+        self.tally = tally
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        tally.counts.withLock { $0.jobs += 1 }
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
     }
 
     func checkIsolated() {
         dispatchPrecondition(condition: .onQueue(queue))
     }
+}
+
+private final class Tally: Sendable {
+    let counts = Mutex((jobs: 0, executed: 0))
 }

@@ -39,7 +39,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         self.executorPreference = executorPreference
         storeExecutor = executorPreference as? any StoreExecutor
         defaultIsolation = storeExecutor == nil ? StoreIsolation() : nil
-        serialExecutor = storeExecutor?.asUnownedSerialExecutor() ?? defaultIsolation!.unownedExecutor
+        serialExecutor = storeExecutor?.isolation.asUnownedSerialExecutor() ?? defaultIsolation!.unownedExecutor
         var dependencies = DependencyValues.current
         prepare(&dependencies)
         // Effects reach the Store through a weak reference, so running effects never keep a
@@ -50,8 +50,14 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
             reducer: reducer,
             dependencies: dependencies,
             executorPreference: executorPreference,
-            sendBack: { action, _ in await reference.value?.receiveFromEffect(action) },
-            taskEnded: { id in await reference.value?.effectEnded(id) }
+            sendBack: { action, _ in
+                guard let store = reference.value, !store.inPlace({ $0.receiveFromEffect(action) }) else { return }
+                await store.receiveFromEffect(action)
+            },
+            taskEnded: { id in
+                guard let store = reference.value, !store.inPlace({ $0.effectEnded(id) }) else { return }
+                await store.effectEnded(id)
+            }
         )
         reference.value = self
     }
@@ -129,6 +135,15 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     /// How many effects are running.
     public var runningEffectCount: Int { core.effects.runningCount }
+
+    /// Runs `body` at once when the caller already runs on the Store's executor (an effect
+    /// there: awaiting the Store would queue a job to change isolation, and another to come
+    /// back); false, having done nothing, elsewhere.
+    private nonisolated func inPlace(_ body: (isolated Store) -> Void) -> Bool {
+        guard storeExecutor?.isCurrent == true else { return false }
+        assumeIsolated(body)
+        return true
+    }
 
     private func receiveFromEffect(_ action: R.Action) {
         // Runs in the effect's task: a cancelled effect sends nothing, even if it was

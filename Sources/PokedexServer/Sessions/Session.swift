@@ -23,16 +23,19 @@ final class Session: Sendable {
     }
 
     private let inbox = Mutex(Inbox())
+    /// Where the Store runs: the service thread of the connection that started the session.
+    private let executor: any StoreExecutor
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
-    /// `executor` runs the Store's tasks: the service thread of the connection that started
-    /// the session, so its actions are reduced where their frames are read.
-    init(id: String, route: String, user: User, newList: FavoritesList? = nil, executor: (any TaskExecutor)? = nil, context: SessionContext) {
+    /// `executor` runs the Store and its tasks: the service thread of the connection that
+    /// started the session, so its actions are reduced where their frames are read.
+    init(id: String, route: String, user: User, newList: FavoritesList? = nil, executor: any StoreExecutor, context: SessionContext) {
         self.id = id
         self.user = user
+        self.executor = executor
         let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
             ?? favoritesClient.lists()
@@ -80,13 +83,13 @@ final class Session: Sendable {
     }
 
     /// Queues an action from the browser. Actions are reduced one after another in arrival
-    /// order, on a task of their own, never on the transport's thread.
+    /// order, on the Store's executor.
     func enqueue(_ action: JSONValue, ref: Int?) {
         let startDrain = inbox.withLock { inbox -> Bool in
             inbox.pending.append((action, ref, .now))
             return Self.claimDrain(&inbox)
         }
-        if startDrain { Task(executorPreference: store.executorPreference) { await self.drain() } }
+        if startDrain { drainOnStoreExecutor() }
     }
 
     /// The browser went away: actions that arrive wait until a browser has the state again
@@ -101,7 +104,7 @@ final class Session: Sendable {
             inbox.ready = true
             return Self.claimDrain(&inbox)
         }
-        if startDrain { Task(executorPreference: store.executorPreference) { await self.drain() } }
+        if startDrain { drainOnStoreExecutor() }
     }
 
     private static func claimDrain(_ inbox: inout Inbox) -> Bool {
@@ -110,7 +113,19 @@ final class Session: Sendable {
         return true
     }
 
-    private func drain() async {
+    /// In place when the frame was read on the Store's executor, as nearly every one is: an
+    /// action then costs no job. (A task awaiting the Store from there queued three: its start,
+    /// the change to the Store's isolation, and the way back.) Else as work queued there.
+    private func drainOnStoreExecutor() {
+        if executor.isCurrent {
+            drain()
+        } else {
+            executor.execute { self.drain() }
+        }
+    }
+
+    /// Runs on the Store's executor.
+    private func drain() {
         while true {
             let batch = inbox.withLock { inbox in
                 let batch = inbox.pending
@@ -119,30 +134,33 @@ final class Session: Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            for item in batch { await process(item.action, ref: item.ref, receivedAt: item.receivedAt) }
+            for item in batch { process(item.action, ref: item.ref, receivedAt: item.receivedAt) }
         }
     }
 
-    private func process(_ json: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant) async {
+    private func process(_ json: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant) {
         let output = self.output
         let metrics = output.metrics
         let refuse: @Sendable (String, String) -> Void = { code, message in
             metrics.error(code)
             output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
         }
-        // Decoded and checked against the state inside the Store, so an action costs one hop.
-        let refusal = await ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) { () async -> ProtocolError? in
-            do throws(ProtocolError) {
-                _ = try await store.send { (state) throws(ProtocolError) in
-                    let action = try ActionDecoder.decode(json, in: state)
-                    try ActionAuthorization.check(action, in: state)
-                    // The ack rides on the patch this action causes.
-                    if let ref { output.expectAck(ref) }
-                    return action
+        // Decoded and checked against the state inside the Store. The effects the action
+        // starts inherit the context: a task-local set outside any task is copied into them.
+        let refusal = ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) { () -> ProtocolError? in
+            store.assumeIsolated { store in
+                do throws(ProtocolError) {
+                    _ = try store.send { (state) throws(ProtocolError) in
+                        let action = try ActionDecoder.decode(json, in: state)
+                        try ActionAuthorization.check(action, in: state)
+                        // The ack rides on the patch this action causes.
+                        if let ref { output.expectAck(ref) }
+                        return action
+                    }
+                    return nil
+                } catch {
+                    return error
                 }
-                return nil
-            } catch {
-                return error
             }
         }
         if let refusal {

@@ -63,8 +63,9 @@ enum ServerMail: Sendable {
     case shutdown
     /// The shutdown deadline passed: stop waiting for connections to close.
     case deadlinePassed
-    /// A job of a task that prefers this service thread (`ServiceExecutor`).
-    case job(UnownedJob)
+    /// A job of a task that prefers this service thread, or (`isolated`) of an actor that runs
+    /// on it (`ServiceExecutor`).
+    case job(UnownedJob, isolated: Bool)
     /// Work for the service thread (`ServiceExecutor.execute`).
     case call(@Sendable () -> Void)
     /// A socket the listening thread accepted for this one (`ConnectionSpreader`).

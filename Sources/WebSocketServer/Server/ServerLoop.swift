@@ -121,8 +121,8 @@ final class ServerLoop: ServiceLoop {
             case .deadlinePassed:
                 log("websocket server: shutdown deadline passed with \(sessions.count) connections open")
                 isFinished = true
-            case .job(let job):
-                executor.run(job)
+            case let .job(job, isolated):
+                executor.run(job, isolated: isolated)
             case .call(let work):
                 work()
             case .adopt(let descriptor):

@@ -2,28 +2,34 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// Runs tasks, and the actors that choose it, on one of the server's service threads.
+/// Runs tasks, and the actors that choose its `isolation`, on one of the server's service
+/// threads.
 ///
-/// A task that prefers it (and every default actor's job in that task) is queued in the
-/// service thread's mailbox and run when the thread drains it, between lws events. It is also a
-/// serial executor: an actor whose executor it is (a session's Store) runs only on this thread,
-/// so a task already running here enters that actor without queueing a second job. Once the
-/// service thread has stopped, jobs run in order on a serial queue instead.
-public final class ServiceExecutor: TaskExecutor, SerialExecutor {
+/// A task that prefers it is queued in the service thread's mailbox and run when the thread
+/// drains it, between lws events. An actor whose executor is its `isolation` (a session's
+/// Store) runs only on this thread too, so code already running here may enter that actor in
+/// place (`isCurrent`, `assumeIsolated`). Once the service thread has stopped, jobs run in
+/// order on a serial queue instead.
+///
+/// The two roles are two objects because a job runs either isolated to the actor or not: a
+/// task's job run as isolated had to queue itself again at its first nonisolated step (the
+/// runtime sees a change of isolation), which doubled the jobs of every effect.
+public final class ServiceExecutor: TaskExecutor {
     private let mailbox: Mailbox<ServerMail>
     /// Where jobs go once the service thread has stopped: still one at a time, so the actors
-    /// that chose this executor stay isolated.
+    /// that chose this thread stay isolated.
     private let afterStop = DispatchQueue(label: "service-executor.after-stop")
-    /// The service thread (`pthread_t`), set when its loop starts; 0 before.
-    private let thread = Atomic<UInt>(0)
+    /// The service thread as an actor's serial executor.
+    public let isolation: ServiceIsolation
 
     init(mailbox: Mailbox<ServerMail>) {
         self.mailbox = mailbox
+        isolation = ServiceIsolation(mailbox: mailbox, afterStop: afterStop)
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        if !mailbox.push(.job(job)) { runAfterStop(job) }
+        if !mailbox.push(.job(job, isolated: false)) { runAfterStop(job, isolated: false) }
     }
 
     /// Runs `work` on the service thread (or, once it has stopped, on the serial queue).
@@ -33,34 +39,74 @@ public final class ServiceExecutor: TaskExecutor, SerialExecutor {
 
     /// Called on the service thread when its loop starts.
     func runsOnCurrentThread() {
-        thread.store(UInt(pthread_self()), ordering: .releasing)
+        isolation.runsOnCurrentThread()
     }
 
-    /// Checks that the caller runs where this executor runs its jobs (for `assumeIsolated`
-    /// outside a job, e.g. in work passed to `execute`).
-    public func checkIsolated() {
-        if pthread_equal(pthread_self(), pthread_t(thread.load(ordering: .acquiring))) != 0 { return }
-        dispatchPrecondition(condition: .onQueue(afterStop))
-    }
+    /// Whether the caller is on the service thread, where the jobs run between lws callbacks.
+    /// (False on the serial queue after the stop: callers then take the queued path.)
+    public var isCurrent: Bool { isolation.isCurrent }
 
-    /// Runs a job, isolated to this executor: on the service thread, or on the serial queue
-    /// once the thread has stopped.
-    func run(_ job: UnownedJob) {
-        job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    /// Runs a job: isolated to `isolation` when an actor queued it, else as a task preferring
+    /// this executor.
+    func run(_ job: UnownedJob, isolated: Bool) {
+        if isolated {
+            isolation.run(job)
+        } else {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
     }
 
     /// Hands jobs still queued when the service thread stops to the serial queue.
     func release(_ leftovers: [ServerMail]) {
         for mail in leftovers {
             switch mail {
-            case .job(let job): runAfterStop(job)
+            case let .job(job, isolated): runAfterStop(job, isolated: isolated)
             case .call(let work): afterStop.async(execute: work)
             default: break
             }
         }
     }
 
-    private func runAfterStop(_ job: UnownedJob) {
-        afterStop.async { [self] in run(job) }
+    private func runAfterStop(_ job: UnownedJob, isolated: Bool) {
+        afterStop.async { [self] in run(job, isolated: isolated) }
+    }
+}
+
+/// A service thread as the serial executor of the actors that run there (see
+/// `ServiceExecutor`).
+public final class ServiceIsolation: SerialExecutor {
+    private let mailbox: Mailbox<ServerMail>
+    private let afterStop: DispatchQueue
+    /// The service thread (`pthread_t`), set when its loop starts; 0 before.
+    private let thread = Atomic<UInt>(0)
+
+    fileprivate init(mailbox: Mailbox<ServerMail>, afterStop: DispatchQueue) {
+        self.mailbox = mailbox
+        self.afterStop = afterStop
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if !mailbox.push(.job(job, isolated: true)) { afterStop.async { [self] in run(job) } }
+    }
+
+    /// Checks that the caller runs where this executor runs its jobs (for `assumeIsolated`
+    /// outside a job, e.g. in work passed to `execute`).
+    public func checkIsolated() {
+        if isCurrent { return }
+        dispatchPrecondition(condition: .onQueue(afterStop))
+    }
+
+    fileprivate func runsOnCurrentThread() {
+        thread.store(UInt(pthread_self()), ordering: .releasing)
+    }
+
+    fileprivate var isCurrent: Bool {
+        pthread_equal(pthread_self(), pthread_t(thread.load(ordering: .acquiring))) != 0
+    }
+
+    fileprivate func run(_ job: UnownedJob) {
+        // The task keeps its preferred task executor: its next nonisolated step goes there.
+        job.runSynchronously(on: asUnownedSerialExecutor())
     }
 }
