@@ -44,6 +44,10 @@ final class ClientLoop: ServiceLoop {
         return context
     }
 
+    func beforeWaiting() {
+        mailbox.settleBeforeWaiting(drainMailbox)
+    }
+
     func contextWillBeDestroyed() {
         isFinished = true  // also if the loop ran dry: start no connection from here on
         mailbox.close()

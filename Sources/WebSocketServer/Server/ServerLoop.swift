@@ -105,6 +105,10 @@ final class ServerLoop: ServiceLoop {
         return true
     }
 
+    func beforeWaiting() {
+        mailbox.settleBeforeWaiting(drainMailbox)
+    }
+
     /// Runs on `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: carries out what other threads asked for.
     func drainMailbox() {
         for mail in mailbox.drain() {

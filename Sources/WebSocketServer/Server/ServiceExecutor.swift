@@ -15,7 +15,7 @@ import Synchronization
 /// task's job run as isolated had to queue itself again at its first nonisolated step (the
 /// runtime sees a change of isolation), which doubled the jobs of every effect.
 public final class ServiceExecutor: TaskExecutor {
-    private let mailbox: Mailbox<ServerMail>
+    let mailbox: Mailbox<ServerMail>
     /// Where jobs go once the service thread has stopped: still one at a time, so the actors
     /// that chose this thread stay isolated.
     private let afterStop = DispatchQueue(label: "service-executor.after-stop")

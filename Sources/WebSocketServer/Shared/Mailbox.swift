@@ -1,10 +1,14 @@
 import CLibWebSockets
+import Glibc
 import Synchronization
 
 /// Hands work from any thread to a service thread.
 ///
 /// lws is single-threaded: the only call other threads may make is `lws_cancel_service`, which
 /// makes the service thread run `LWS_CALLBACK_EVENT_WAIT_CANCELLED`, where it drains this box.
+/// Mail the service thread queues for itself (a patch its own callback produced) wakes no one:
+/// the thread drains it before it next waits (`settleBeforeWaiting`), which saves a system call
+/// and a turn of the loop per message.
 final class Mailbox<Item: Sendable>: Sendable {
     private struct State {
         var items: [Item] = []
@@ -16,9 +20,14 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// again once it is being destroyed. A lock of its own, so a producer's wake-up (a system
     /// call that may also wake the service thread) never holds up the service thread's drain.
     private let wakeTarget = Mutex<Int?>(nil)
+    /// The service thread (`pthread_t`), set by `open`; 0 before.
+    private let serviceThread = Atomic<UInt>(0)
+    /// Wake-ups sent so far (tests count them).
+    let wakeCount = Atomic<Int>(0)
 
     /// Queues `item` and wakes the service thread if the box was empty (a non-empty box has a
-    /// wake-up on its way already). Returns false once the service thread has stopped.
+    /// wake-up on its way already, or is drained before the service thread waits) and the
+    /// caller is another thread. Returns false once the service thread has stopped.
     @discardableResult
     func push(_ item: Item) -> Bool {
         let wasEmpty = state.withLock { state -> Bool? in
@@ -27,8 +36,17 @@ final class Mailbox<Item: Sendable>: Sendable {
             return state.items.count == 1
         }
         guard let wasEmpty else { return false }
-        if wasEmpty { wake() }
+        if wasEmpty && pthread_equal(pthread_self(), pthread_t(serviceThread.load(ordering: .relaxed))) == 0 { wake() }
         return true
+    }
+
+    /// Called by the service thread before it waits for events: runs `drain` if mail is queued
+    /// (the thread's own, which woke no one), then wakes the thread if that queued more, so the
+    /// wait ends at once rather than leaving it for some other event.
+    func settleBeforeWaiting(_ drain: () -> Void) {
+        guard state.withLock({ !$0.items.isEmpty }) else { return }
+        drain()
+        if state.withLock({ !$0.items.isEmpty }) { wake() }
     }
 
     func drain() -> [Item] {
@@ -41,6 +59,7 @@ final class Mailbox<Item: Sendable>: Sendable {
 
     /// Called on the service thread once the context exists.
     func open(context: OpaquePointer) {
+        serviceThread.store(UInt(pthread_self()), ordering: .relaxed)
         wakeTarget.withLock { $0 = Int(bitPattern: UnsafeRawPointer(context)) }
         // An item pushed before the address was set found nothing to wake.
         if state.withLock({ !$0.items.isEmpty }) { wake() }
@@ -62,7 +81,9 @@ final class Mailbox<Item: Sendable>: Sendable {
     private func wake() {
         wakeTarget.withLock { address in
             // Under this lock, so `close` cannot let the context be destroyed in between.
-            if let address { lws_cancel_service(OpaquePointer(bitPattern: address)) }
+            guard let address else { return }
+            lws_cancel_service(OpaquePointer(bitPattern: address))
+            wakeCount.add(1, ordering: .relaxed)
         }
     }
 }

@@ -10,6 +10,8 @@ protocol ServiceLoop: AnyObject {
     func createContext(on eventLoop: EventLoop) throws -> OpaquePointer
     /// True once the loop wants the context destroyed.
     var isFinished: Bool { get }
+    /// Runs before each wait for events (see `Mailbox.settleBeforeWaiting`).
+    func beforeWaiting()
     /// Runs just before `lws_context_destroy`.
     func contextWillBeDestroyed()
     /// Runs just after `lws_context_destroy` (the context is gone).
@@ -57,7 +59,10 @@ final class ServiceThread: Sendable {
             report.withLock { $0 = .success(started(loop, context)) }
             reported.signal()
             // Callbacks run inside a pass; the one that finishes the loop ends the last pass.
-            while !loop.isFinished && eventLoop.runOnce() {}
+            while !loop.isFinished {
+                loop.beforeWaiting()
+                guard !loop.isFinished, eventLoop.runOnce() else { break }
+            }
             loop.contextWillBeDestroyed()
             // On a foreign libev loop this closes every connection and frees the context in one
             // call, without running the loop again.
