@@ -17,9 +17,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Set while a shared change's notification is queued and has not run yet: changes made
     /// meanwhile ride on it (a busy list's stars reach each of thousands of Stores once).
     private nonisolated let sharedChangeQueued = Atomic<Bool>(false)
-    /// Where the Store's tasks run: its effects, its shared-change notifications, and (for an
-    /// owner that asks) the tasks that send it actions. nil: the global pool.
-    public nonisolated let executorPreference: (any TaskExecutor)?
+    /// Where the Store's tasks run: its effects and, without a `StoreExecutor`, its
+    /// shared-change notifications. nil: the global pool.
+    private nonisolated let executorPreference: (any TaskExecutor)?
     /// The preference, when it can also be the Store's actor executor.
     private nonisolated let storeExecutor: (any StoreExecutor)?
     /// Keeps the executor of a Store without one of its own alive.
