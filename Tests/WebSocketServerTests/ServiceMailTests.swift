@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import XCTest
 @testable import WebSocketServer
@@ -35,5 +36,58 @@ final class ServiceMailTests: XCTestCase {
         let counted = wakes.withLock { $0 }
         XCTAssertEqual(counted.fromTest, 1, "work from another thread wakes the service thread")
         XCTAssertEqual(counted.fromServiceThread, 0, "its own work does not")
+    }
+}
+
+/// A long backlog of mail is carried out a slice at a time, so the service thread returns to
+/// its sockets in between (a fan-out queues one notification per member).
+final class ServiceMailSliceTests: XCTestCase {
+    func testABacklogRunsInOrderASliceAPassWakingTheThreadForTheRest() async throws {
+        let (server, handler) = try startServer()
+        let client = try WebSocketClient()
+        addTeardownBlock { client.shutdown() }
+        try await client.connect(port: server.port).waitUntilOpen()
+        guard case .opened(let id) = try await handler.next(), let executor = handler.connection(id: id)?.executor else {
+            return XCTFail("not opened")
+        }
+        let mailbox = executor.mailbox
+        let backlog = ServerLoop.mailPerTurn * 2 + 88
+        let blocked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let ran = Mutex<[Int]>([])
+        let allRan = expectation(description: "the whole backlog ran")
+
+        // The service thread waits while the backlog is queued, so all of it is there at once.
+        executor.execute {
+            blocked.signal()
+            release.wait()
+        }
+        blocked.wait()
+        let wakesBefore = mailbox.wakeCount.load(ordering: .relaxed)
+        for index in 0..<backlog {
+            executor.execute {
+                let count = ran.withLock { ran in
+                    ran.append(index)
+                    return ran.count
+                }
+                if count == backlog { allRan.fulfill() }
+            }
+        }
+        release.signal()
+        await fulfillment(of: [allRan], timeout: 5)
+
+        XCTAssertEqual(ran.withLock { $0 }, Array(0..<backlog), "in the order queued")
+        let wakes = mailbox.wakeCount.load(ordering: .relaxed) - wakesBefore
+        // One for the first item queued; the rest the thread sent itself for what a slice left.
+        XCTAssertGreaterThan(wakes, 1)
+    }
+
+    func testDrainUpToALimitTakesTheOldestAndLeavesTheRest() {
+        let mailbox = Mailbox<Int>()
+        for item in 1...5 { mailbox.push(item) }
+        XCTAssertEqual(mailbox.drain(upTo: 2), [1, 2])
+        mailbox.push(6)
+        XCTAssertEqual(mailbox.drain(upTo: 10), [3, 4, 5, 6])
+        XCTAssertEqual(mailbox.drain(upTo: 10), [])
     }
 }

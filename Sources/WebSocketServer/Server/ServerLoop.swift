@@ -109,9 +109,16 @@ final class ServerLoop: ServiceLoop {
         mailbox.settleBeforeWaiting(drainMailbox)
     }
 
+    /// Mail carried out before the thread looks at its sockets again. A fan-out queues a
+    /// notification for each of thousands of Stores; an action that arrives meanwhile is then
+    /// read within a slice, and its change rides on the notifications still queued, rather than
+    /// waiting for the whole pass and needing a second one (at 10,000 members such a write took
+    /// 316 ms against 144–178 for the others).
+    static let mailPerTurn = 256
+
     /// Runs on `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: carries out what other threads asked for.
     func drainMailbox() {
-        for mail in mailbox.drain() {
+        for mail in mailbox.drain(upTo: Self.mailPerTurn) {
             switch mail {
             case .writable(let id):
                 if let session = sessions[id] { writeSoon(session) }

@@ -57,6 +57,22 @@ final class Mailbox<Item: Sendable>: Sendable {
         }
     }
 
+    /// Takes the oldest `limit` items at most. When more are left, wakes the service thread, so
+    /// that its next pass (after its sockets had their turn) takes them.
+    func drain(upTo limit: Int) -> [Item] {
+        let (items, isMoreLeft) = state.withLock { state -> ([Item], Bool) in
+            guard state.items.count > limit else {
+                defer { state.items = [] }
+                return (state.items, false)
+            }
+            let items = Array(state.items.prefix(limit))
+            state.items.removeFirst(limit)
+            return (items, true)
+        }
+        if isMoreLeft { wake() }
+        return items
+    }
+
     /// Called on the service thread once the context exists.
     func open(context: OpaquePointer) {
         serviceThread.store(UInt(pthread_self()), ordering: .relaxed)
