@@ -36,6 +36,7 @@ final class SessionProjection: Sendable {
 
     private struct Memos {
         var list: Memo<PokemonListFeature.State>?
+        var listPages = ClientState.ListPages()
         var favorites: Memo<Set<Int>>?
         var lists: Memo<ListsInput>?
         var destination: Memo<AppFeature.Destination.State?>?
@@ -60,7 +61,7 @@ final class SessionProjection: Sendable {
                 "route": .string(state.route),
                 "notice": JSONValue(state.notice),
                 "me": client.user(state.account.me),
-                "list": Self.memo(&memos.list, state.list) { client.list($0) },
+                "list": Self.memo(&memos.list, state.list) { client.list($0, reusing: &memos.listPages) },
                 "favorites": Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
                 "lists": Self.memo(&memos.lists, listsInput) { input in
                     client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites)

@@ -1,0 +1,52 @@
+import Composable
+@testable import PokedexFeatures
+import PokedexModels
+@testable import PokedexServer
+@testable import StateSync
+import XCTest
+
+/// The list's JSON is built a page at a time, and a page whose rows did not change is reused.
+final class ListPagesTests: XCTestCase {
+    let client = ClientState(row: { _ in nil }, publicURL: { "http://127.0.0.1" })
+
+    func pokemon(_ ids: ClosedRange<Int>, suffix: String = "") -> [Pokemon] {
+        ids.map { Pokemon(id: $0, name: "mon-\($0)\(suffix)", types: ["normal"]) }
+    }
+
+    func list(_ rows: [Pokemon]) -> PokemonListFeature.State {
+        var state = PokemonListFeature.State(favorites: Shared([]))
+        state.rows = IdentifiedArray(rows)
+        return state
+    }
+
+    func pages(_ json: JSONValue) -> [JSONValue] {
+        json["pages"]?.arrayValue ?? []
+    }
+
+    func testAPageMoreReusesThePagesBeforeIt() throws {
+        var memo = ClientState.ListPages()
+        let first = client.list(list(pokemon(1...20)), reusing: &memo)
+        let second = client.list(list(pokemon(1...40)), reusing: &memo)
+
+        var fresh = ClientState.ListPages()
+        XCTAssertEqual(second, client.list(list(pokemon(1...40)), reusing: &fresh))
+        XCTAssertEqual(pages(second).count, 2)
+        guard case .array(let reused) = pages(second)[0], case .array(let original) = pages(first)[0] else {
+            return XCTFail("pages are arrays")
+        }
+        XCTAssertTrue(reused.sharesStorage(with: original), "the first page is the one built before")
+    }
+
+    func testChangedRowsGetTheirOwnPages() throws {
+        var memo = ClientState.ListPages()
+        _ = client.list(list(pokemon(1...40)), reusing: &memo)
+        let renamed = client.list(list(pokemon(1...20) + pokemon(21...40, suffix: "-x")), reusing: &memo)
+        let shorter = client.list(list(pokemon(1...5)), reusing: &memo)
+
+        var fresh = ClientState.ListPages()
+        XCTAssertEqual(renamed, client.list(list(pokemon(1...20) + pokemon(21...40, suffix: "-x")), reusing: &fresh))
+        XCTAssertEqual(pages(renamed)[1].arrayValue?.first?["name"], "mon-21-x")
+        XCTAssertEqual(pages(shorter).count, 1)
+        XCTAssertEqual(pages(shorter)[0].arrayValue?.count, 5)
+    }
+}
