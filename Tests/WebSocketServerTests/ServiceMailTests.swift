@@ -4,16 +4,26 @@ import XCTest
 @testable import WebSocketServer
 
 /// Work queued for a service thread: from another thread it wakes the thread; queued by the
-/// service thread for itself it wakes no one and still runs before the thread next waits.
+/// service thread for itself it wakes no one and still runs before the thread next waits. A long
+/// backlog is carried out a slice at a time, so the thread returns to its sockets in between (a
+/// fan-out queues one notification per member).
 final class ServiceMailTests: XCTestCase {
-    func testTheServiceThreadsOwnMailRunsWithoutAWakeUp() async throws {
+    /// The executor of a server's service thread, found through a connection to it.
+    private func connectionExecutor() async throws -> ServiceExecutor {
         let (server, handler) = try startServer()
         let client = try WebSocketClient()
         addTeardownBlock { client.shutdown() }
         try await client.connect(port: server.port).waitUntilOpen()
         guard case .opened(let id) = try await handler.next(), let executor = handler.connection(id: id)?.executor else {
-            return XCTFail("not opened")
+            throw NotOpened()
         }
+        return executor
+    }
+
+    private struct NotOpened: Error {}
+
+    func testTheServiceThreadsOwnMailRunsWithoutAWakeUp() async throws {
+        let executor = try await connectionExecutor()
         let mailbox = executor.mailbox
         let outer = expectation(description: "work queued from the test ran")
         let inner = expectation(description: "work the service thread queued for itself ran")
@@ -37,19 +47,9 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertEqual(counted.fromTest, 1, "work from another thread wakes the service thread")
         XCTAssertEqual(counted.fromServiceThread, 0, "its own work does not")
     }
-}
 
-/// A long backlog of mail is carried out a slice at a time, so the service thread returns to
-/// its sockets in between (a fan-out queues one notification per member).
-final class ServiceMailSliceTests: XCTestCase {
     func testABacklogRunsInOrderASliceAPassWakingTheThreadForTheRest() async throws {
-        let (server, handler) = try startServer()
-        let client = try WebSocketClient()
-        addTeardownBlock { client.shutdown() }
-        try await client.connect(port: server.port).waitUntilOpen()
-        guard case .opened(let id) = try await handler.next(), let executor = handler.connection(id: id)?.executor else {
-            return XCTFail("not opened")
-        }
+        let executor = try await connectionExecutor()
         let mailbox = executor.mailbox
         let backlog = ServerLoop.mailPerTurn * 2 + 88
         let blocked = DispatchSemaphore(value: 0)
