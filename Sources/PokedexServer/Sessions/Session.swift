@@ -146,7 +146,7 @@ final class Session: Sendable {
             output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
         }
         // Decoded and checked against the state inside the Store. The effects the action
-        // starts inherit the context: a task-local set outside any task is copied into them.
+        // starts inherit the context: a task created here copies the task-locals set here.
         let refusal = ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
