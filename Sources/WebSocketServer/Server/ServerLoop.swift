@@ -53,7 +53,6 @@ final class ServerLoop: ServiceLoop {
         boundPort = listens ? Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default"))) : configuration.port
         originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
         self.context = context
-        executor.runsOnCurrentThread()
         mailbox.open(context: context)
         scheduleKeepaliveSweep(context)
         if listens { log("websocket server listening on http://\(configuration.host):\(boundPort)") }

@@ -1,6 +1,4 @@
 import Dispatch
-import Glibc
-import Synchronization
 
 /// Runs tasks, and the actors that choose its `isolation`, on one of the server's service
 /// threads.
@@ -35,11 +33,6 @@ public final class ServiceExecutor: TaskExecutor {
     /// Runs `work` on the service thread (or, once it has stopped, on the serial queue).
     public func execute(_ work: @escaping @Sendable () -> Void) {
         if !mailbox.push(.call(work)) { afterStop.async(execute: work) }
-    }
-
-    /// Called on the service thread when its loop starts.
-    func runsOnCurrentThread() {
-        isolation.runsOnCurrentThread()
     }
 
     /// Whether the caller is on the service thread, where the jobs run between lws callbacks.
@@ -77,8 +70,6 @@ public final class ServiceExecutor: TaskExecutor {
 public final class ServiceIsolation: SerialExecutor {
     private let mailbox: Mailbox<ServerMail>
     private let afterStop: DispatchQueue
-    /// The service thread (`pthread_t`), set when its loop starts; 0 before.
-    private let thread = Atomic<UInt>(0)
 
     fileprivate init(mailbox: Mailbox<ServerMail>, afterStop: DispatchQueue) {
         self.mailbox = mailbox
@@ -97,13 +88,8 @@ public final class ServiceIsolation: SerialExecutor {
         dispatchPrecondition(condition: .onQueue(afterStop))
     }
 
-    fileprivate func runsOnCurrentThread() {
-        thread.store(UInt(pthread_self()), ordering: .releasing)
-    }
-
-    fileprivate var isCurrent: Bool {
-        pthread_equal(pthread_self(), pthread_t(thread.load(ordering: .acquiring))) != 0
-    }
+    /// The mailbox knows its service thread (set when the context opens it).
+    fileprivate var isCurrent: Bool { mailbox.isOnServiceThread }
 
     fileprivate func run(_ job: UnownedJob) {
         // The task keeps its preferred task executor: its next nonisolated step goes there.

@@ -36,8 +36,13 @@ final class Mailbox<Item: Sendable>: Sendable {
             return state.items.count == 1
         }
         guard let wasEmpty else { return false }
-        if wasEmpty && pthread_equal(pthread_self(), pthread_t(serviceThread.load(ordering: .relaxed))) == 0 { wake() }
+        if wasEmpty && !isOnServiceThread { wake() }
         return true
+    }
+
+    /// Whether the caller is the service thread (false until `open`).
+    var isOnServiceThread: Bool {
+        pthread_equal(pthread_self(), pthread_t(serviceThread.load(ordering: .acquiring))) != 0
     }
 
     /// Called by the service thread before it waits for events: runs `drain` if mail is queued
@@ -75,7 +80,7 @@ final class Mailbox<Item: Sendable>: Sendable {
 
     /// Called on the service thread once the context exists.
     func open(context: OpaquePointer) {
-        serviceThread.store(UInt(pthread_self()), ordering: .relaxed)
+        serviceThread.store(UInt(pthread_self()), ordering: .releasing)
         wakeTarget.withLock { $0 = Int(bitPattern: UnsafeRawPointer(context)) }
         // An item pushed before the address was set found nothing to wake.
         if state.withLock({ !$0.items.isEmpty }) { wake() }
