@@ -27,25 +27,30 @@ final class ServiceMailTests: XCTestCase {
         let mailbox = executor.mailbox
         let outer = expectation(description: "work queued from the test ran")
         let inner = expectation(description: "work the service thread queued for itself ran")
-        let wakes = Mutex<(fromTest: Int, fromServiceThread: Int)>((0, 0))
-        let beforeTest = mailbox.wakeCount.load(ordering: .relaxed)
+        let wakesByOwnPush = Mutex<Int?>(nil)
+        // Holds the service thread in the first job while the test counts its own push's wake,
+        // so no wake-up the thread sends itself later (for mail a drain left) is counted.
+        let counted = DispatchSemaphore(value: 0)
 
+        let beforeTest = mailbox.wakeCount.load(ordering: .relaxed)
         executor.execute {
+            counted.wait()
             XCTAssertTrue(executor.isCurrent)
-            let beforeOwn = mailbox.wakeCount.load(ordering: .relaxed)
-            wakes.withLock { $0.fromTest = beforeOwn - beforeTest }
             outer.fulfill()
+            let beforeOwn = mailbox.wakeCount.load(ordering: .relaxed)
             executor.execute {
                 XCTAssertTrue(executor.isCurrent)
-                wakes.withLock { $0.fromServiceThread = mailbox.wakeCount.load(ordering: .relaxed) - beforeOwn }
                 inner.fulfill()
             }
+            wakesByOwnPush.withLock { $0 = mailbox.wakeCount.load(ordering: .relaxed) - beforeOwn }
         }
+        // `execute` returns after its wake-up was sent.
+        let wakesByTestPush = mailbox.wakeCount.load(ordering: .relaxed) - beforeTest
+        counted.signal()
 
         await fulfillment(of: [outer, inner], timeout: 5, enforceOrder: true)
-        let counted = wakes.withLock { $0 }
-        XCTAssertEqual(counted.fromTest, 1, "work from another thread wakes the service thread")
-        XCTAssertEqual(counted.fromServiceThread, 0, "its own work does not")
+        XCTAssertEqual(wakesByTestPush, 1, "work from another thread wakes the service thread")
+        XCTAssertEqual(wakesByOwnPush.withLock { $0 }, 0, "its own work does not")
     }
 
     func testABacklogRunsInOrderASliceAPassWakingTheThreadForTheRest() async throws {
