@@ -133,8 +133,10 @@ package final class EffectRunner<Action: Sendable> {
     package func finished(_ taskID: Int) {
         guard let entry = tasks.removeValue(forKey: taskID) else { return }
         for id in entry.ids {
-            taskIDsByEffectID[id]?.remove(taskID)
-            if taskIDsByEffectID[id]?.isEmpty == true { taskIDsByEffectID[id] = nil }
+            // One lookup per id, not one for the removal and more for the emptiness check.
+            guard let index = taskIDsByEffectID.index(forKey: id) else { continue }
+            taskIDsByEffectID.values[index].remove(taskID)
+            if taskIDsByEffectID.values[index].isEmpty { taskIDsByEffectID.remove(at: index) }
         }
     }
 
