@@ -37,7 +37,7 @@ package final class StoreCore<R: Reducer> {
     /// Reduces `action` and everything it sends synchronously. Returns the tasks started, or
     /// nil when a processing loop is already running (the action then waits in the buffer and
     /// that loop reduces it, in order).
-    @inlinable @usableFromInline
+    @inlinable
     package func process(_ action: R.Action) -> [Task<Void, Never>]? {
         guard !isProcessing else {
             buffer.append(action)
@@ -55,7 +55,7 @@ package final class StoreCore<R: Reducer> {
     /// Reduces `actions` one after another, each with everything it sends synchronously before
     /// the next (the same order as processing them one by one), under one installation of the
     /// Store's dependencies. Returns the tasks started, or nil when a loop is already running.
-    @inlinable @usableFromInline
+    @inlinable
     package func process(contentsOf actions: some Sequence<R.Action>) -> [Task<Void, Never>]? {
         guard !isProcessing else {
             buffer.append(contentsOf: actions)
