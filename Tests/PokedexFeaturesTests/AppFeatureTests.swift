@@ -90,7 +90,7 @@ final class AppFeatureTests: XCTestCase {
         XCTAssertEqual(store.state.route, "/pokemon/5/type/grass/pokemon/10")
         await store.send(.path(.popFrom(id: typeID)))
         XCTAssertEqual(store.state.route, "/pokemon/5")
-        await store.skipReceivedActions()
+        store.skipReceivedActions()
     }
 }
 

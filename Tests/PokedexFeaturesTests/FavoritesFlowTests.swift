@@ -113,7 +113,7 @@ final class FavoritesFlowTests: XCTestCase {
         await store.receive(.joined(InMemoryFavorites.cerulean))
         await store.receive(.destination(.presented(.favorites(.onAppear))))
         store.exhaustivity = .on
-        await store.skipReceivedActions()
+        store.skipReceivedActions()
         await store.send(.destination(.presented(.favorites(.leaveTapped))))
         await store.receive(.destination(.presented(.favorites(.delegate(.confirmLeave))))) {
             $0.alert = ConfirmationAlert(

@@ -29,7 +29,7 @@ final class RouteTests: XCTestCase {
         await store.send(.onAppear)
         await store.receive(matching: { if case .destination(.presented(.detail(.detailLoaded))) = $0 { true } else { false } })
         await store.finish()
-        await store.skipReceivedActions()
+        store.skipReceivedActions()
         guard case let .detail(detail) = store.state.destination else { return XCTFail("no detail") }
         XCTAssertEqual(detail.pokemon, Fixtures.dex[0])
         XCTAssertEqual(detail.detail, .loaded(Fixtures.detail(1)))
