@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
-        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync"]),
+        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI"]),
         .target(
             name: "PokedexServer",
             dependencies: [

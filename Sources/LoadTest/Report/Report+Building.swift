@@ -35,6 +35,7 @@ extension Report {
             ? Resume(byPatches: tallies.resumedByPatches, bySnapshot: tallies.resumedBySnapshot, seconds: outcome.resumeSeconds)
             : nil
         cpu = outcome.cpu.map(CPU.init)
+        serverActionLatency = outcome.serverLatency.flatMap { $0.total > 0 ? ServerLatency($0) : nil }
         timeline = tallies.actionBySecond.enumerated().compactMap { second, histogram in
             histogram.count == 0 ? nil : Second(
                 second: second, count: Int(histogram.count), p50: histogram.milliseconds(50),
@@ -52,6 +53,17 @@ extension Report.CPU {
         patches = usage.patches
         tester = Share(usage.testerSeconds, over: usage)
         server = usage.serverSeconds.map { Share($0, over: usage) }
+    }
+}
+
+extension Report.ServerLatency {
+    init(_ histogram: ServerActionLatency) {
+        count = histogram.total
+        p50AtMostMs = histogram.percentileBoundMs(50)
+        p99AtMostMs = histogram.percentileBoundMs(99)
+        shares = histogram.bounds.compactMap { bound in
+            histogram.share(within: bound).map { Share(withinMs: bound * 1000, share: $0) }
+        }
     }
 }
 

@@ -42,6 +42,12 @@ extension Report {
             }
             lines.append("cpu over the measured \(format(cpu.seconds)) s: \(shares.joined(separator: "; "))")
         }
+        if let server = serverActionLatency {
+            let shares = server.shares.filter { [1, 5].contains($0.withinMs) }
+                .map { "\(format(100 * $0.share))% within \(format($0.withinMs)) ms" }
+            lines.append("server's own action latency (its /metrics, same phase): \(server.count) actions, "
+                + "p50 ≤ \(server.p50AtMostMs.map(format) ?? "?") ms, p99 ≤ \(server.p99AtMostMs.map(format) ?? "?") ms; \(shares.joined(separator: ", "))")
+        }
         if let heldSessions { lines.append("held: \(heldSessions) sessions open at once") }
         if let serverMemory {
             lines.append("server RSS: \(serverMemory.beforeKiB) KiB → \(serverMemory.afterKiB) KiB, \(format(serverMemory.kibPerSession)) KiB per session")

@@ -63,6 +63,21 @@ public struct Report: Codable, Sendable, Equatable {
         public var server: Share?
     }
 
+    /// The server's own action latency over the phase `cpu` covers, from the histogram at its
+    /// `/metrics` (from an action frame being read to its state being sent). Its percentiles are
+    /// bucket bounds: the value is at most that.
+    public struct ServerLatency: Codable, Sendable, Equatable {
+        public struct Share: Codable, Sendable, Equatable {
+            public var withinMs: Double
+            public var share: Double
+        }
+
+        public var count: Int
+        public var p50AtMostMs: Double?
+        public var p99AtMostMs: Double?
+        public var shares: [Share]
+    }
+
     public var scenario: String
     public var target: String
     public var sessions: Int
@@ -94,6 +109,7 @@ public struct Report: Codable, Sendable, Equatable {
     public var serverMemory: Memory?
     public var resume: Resume?
     public var cpu: CPU?
+    public var serverActionLatency: ServerLatency?
     public var timeline: [Second]
     /// Why the scenario could not run at all.
     public var failure: String?

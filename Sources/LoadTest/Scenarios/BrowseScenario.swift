@@ -12,12 +12,14 @@ struct BrowseScenario: Scenario {
         await run.waitUntilSettled(sessions, what: "connect")
         run.recorder.steadyPhaseBegan()
         let meter = CPUMeter(serverPID: options.serverPID, recorder: run.recorder)
+        let serverLatency = await ServerLatencyMeter(target: options.target)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         walkers.stop(at: stopAt)
         try await Task.sleep(until: stopAt)
         let cpu = meter.finish()
+        let serverActions = await serverLatency.finish()
         await run.settle(sessions)
-        return ScenarioOutcome(convergence: await run.verify(sessions), cpu: cpu)
+        return ScenarioOutcome(convergence: await run.verify(sessions), cpu: cpu, serverLatency: serverActions)
     }
 }
 

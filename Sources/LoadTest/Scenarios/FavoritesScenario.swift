@@ -39,10 +39,12 @@ struct FavoritesScenario: Scenario {
 
         let writers = StarWriters(run: run, tracker: tracker, writers: Array(ready.prefix(Self.maxWriters)))
         let meter = CPUMeter(serverPID: options.serverPID, recorder: run.recorder)
+        let serverLatency = await ServerLatencyMeter(target: options.target)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         writers.start(until: stopAt)
         try await Task.sleep(until: stopAt)
         let cpu = meter.finish()
+        let serverActions = await serverLatency.finish()
         await run.settle(ready)
         let unfinished = tracker.pendingIDs
         if !unfinished.isEmpty {
@@ -51,7 +53,7 @@ struct FavoritesScenario: Scenario {
         let agreed = Self.favoritesAgree(ready)
         var convergence = await run.verify(ready)
         if !agreed { convergence.detail = "members' favorites differ" }
-        return ScenarioOutcome(convergence: convergence, cpu: cpu)
+        return ScenarioOutcome(convergence: convergence, cpu: cpu, serverLatency: serverActions)
     }
 
     /// Every member's copy shows the same stars (checked before the copies are verified).

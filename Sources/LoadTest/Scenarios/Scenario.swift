@@ -14,6 +14,8 @@ struct ScenarioOutcome: Sendable, Equatable {
     var resumeSeconds: Double?
     /// browse and favorites: CPU over the phase the latency figures come from.
     var cpu: CPUUsage?
+    /// browse and favorites: the server's own action latency over that phase.
+    var serverLatency: ServerActionLatency?
     /// Why the scenario could not run at all (e.g. the server lacks a feature it needs).
     var failure: String?
 }
