@@ -34,6 +34,16 @@ final class JSONPatchApplyTests: XCTestCase {
         assertFails(.test(path: "/a/b/0", value: 2), "test failed: the value differs (path '/a/b/0')")
     }
 
+    /// Tokens are read one at a time as the walk goes down: empty ones are keys like any other,
+    /// and an operation whose bad escape is found below the top leaves the document as it was.
+    func testTokensAreReadAlongTheWalk() throws {
+        var document: JSONValue = ["a": ["": ["": 1]], "x": [1]]
+        XCTAssertEqual(try JSONPatch.apply([.replace(path: "/a//", value: 2)], to: document), ["a": ["": ["": 2]], "x": [1]])
+        XCTAssertEqual(try JSONPatch.apply([.add(path: "/a/", value: 3)], to: document), ["a": ["": 3], "x": [1]])
+        XCTAssertThrowsError(try JSONPatch.apply([.replace(path: "/a//~x", value: 1)], to: &document))
+        XCTAssertEqual(document, ["a": ["": ["": 1]], "x": [1]], "a failed operation changes nothing")
+    }
+
     func testDecodesOperationsFromJSON() throws {
         let json = try JSONParser.parse(#"[{"op":"add","path":"/x","value":1},{"op":"remove","path":"/c~0~1d"}]"#)
         let operations = try json.arrayValue!.map { try PatchOperation(json: $0) }

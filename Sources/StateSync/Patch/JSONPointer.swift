@@ -14,16 +14,40 @@ public enum JSONPointer {
         return escaped
     }
 
-    /// The unescaped reference tokens of `pointer` (`""` is the whole document).
-    public static func tokens(of pointer: String) throws(PatchError) -> [String] {
-        if pointer.isEmpty { return [] }
-        guard pointer.hasPrefix("/") else { throw PatchError(path: pointer, message: "a JSON Pointer must start with '/'") }
-        return try pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { (raw) throws(PatchError) in
-                // Checked on the bytes: searching a String for "~" walks grapheme clusters.
-                let token = String(decoding: raw, as: UTF8.self)
-                return raw.contains(UInt8(ascii: "~")) ? try unescape(token, in: pointer) : token
+    /// The unescaped reference tokens of a pointer (`""` is the whole document), read one at a
+    /// time off its bytes: applying an operation builds no array of them (the load tester
+    /// applies every operation its thousands of sessions receive; two arrays per operation were
+    /// 6% of its event loop).
+    struct Tokens {
+        let pointer: String
+        /// Where the next token starts; nil when none is left.
+        private var nextStart: String.Index?
+
+        init(_ pointer: String) throws(PatchError) {
+            self.pointer = pointer
+            if pointer.isEmpty {
+                nextStart = nil
+            } else {
+                guard pointer.utf8.first == UInt8(ascii: "/") else { throw PatchError(path: pointer, message: "a JSON Pointer must start with '/'") }
+                nextStart = pointer.utf8.index(after: pointer.startIndex)
             }
+        }
+
+        mutating func next() throws(PatchError) -> String? {
+            guard let start = nextStart else { return nil }
+            let utf8 = pointer.utf8
+            let end: String.Index
+            if let slash = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
+                end = slash
+                nextStart = utf8.index(after: slash)
+            } else {
+                end = utf8.endIndex
+                nextStart = nil
+            }
+            let token = String(pointer[start..<end])
+            // Checked on the bytes: searching a String for "~" walks grapheme clusters.
+            return utf8[start..<end].contains(UInt8(ascii: "~")) ? try unescape(token, in: pointer) : token
+        }
     }
 
     private static func unescape(_ token: String, in pointer: String) throws(PatchError) -> String {

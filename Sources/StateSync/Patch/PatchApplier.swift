@@ -2,8 +2,8 @@
 /// Containers are taken out of their enum case while being changed so they mutate without copying.
 enum PatchApplier {
     static func apply(_ operation: PatchOperation, to document: inout JSONValue) throws(PatchError) {
-        let tokens = try JSONPointer.tokens(of: operation.path)
-        guard tokens.isEmpty else { return try apply(operation, at: tokens[...], in: &document) }
+        var tokens = try JSONPointer.Tokens(operation.path)
+        if let first = try tokens.next() { return try apply(operation, at: first, then: &tokens, in: &document) }
         switch operation {
         case .add(_, let value), .replace(_, let value): document = value
         case .remove: throw PatchError(path: "", message: "cannot remove the whole document")
@@ -11,21 +11,21 @@ enum PatchApplier {
         }
     }
 
-    private static func apply(_ operation: PatchOperation, at tokens: ArraySlice<String>, in node: inout JSONValue) throws(PatchError) {
-        let token = tokens.first!, rest = tokens.dropFirst()
+    /// Applies `operation` at `token` of `node`, or further down along the tokens `rest` holds.
+    private static func apply(_ operation: PatchOperation, at token: String, then rest: inout JSONPointer.Tokens, in node: inout JSONValue) throws(PatchError) {
         // The container is taken out of `node` (left `.null`), so it holds the only reference
         // to its storage and changing it does not copy every member. (Binding it in a `switch`
         // over `node` kept the switched-on value alive, a second reference.)
         if var object = node.takeObject() {
             defer { node = .object(object) }
-            if rest.isEmpty { return try apply(operation, member: token, in: &object) }
+            guard let next = try rest.next() else { return try apply(operation, member: token, in: &object) }
             guard let position = object.position(of: token) else { throw missing(token, operation) }
-            try object.modifyValue(at: position) { (child) throws(PatchError) in try apply(operation, at: rest, in: &child) }
+            try object.modifyValue(at: position) { (child) throws(PatchError) in try apply(operation, at: next, then: &rest, in: &child) }
         } else if var elements = node.takeArray() {
             defer { node = .array(elements) }
-            if rest.isEmpty { return try apply(operation, element: token, in: &elements) }
+            guard let next = try rest.next() else { return try apply(operation, element: token, in: &elements) }
             let index = try arrayIndex(token, count: elements.count, allowsEnd: false, operation)
-            try apply(operation, at: rest, in: &elements[index])
+            try apply(operation, at: next, then: &rest, in: &elements[index])
         } else {
             throw PatchError(path: operation.path, message: "'\(token)' goes through a value that is not an object or array")
         }
