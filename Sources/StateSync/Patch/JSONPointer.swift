@@ -19,7 +19,7 @@ public enum JSONPointer {
     /// applies every operation its thousands of sessions receive; two arrays per operation were
     /// 6% of its event loop).
     struct Tokens {
-        let pointer: String
+        private let pointer: String
         /// Where the next token starts; nil when none is left.
         private var nextStart: String.Index?
 
