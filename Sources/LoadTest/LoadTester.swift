@@ -1,4 +1,5 @@
 import Foundation
+import WebSocketServer
 
 /// The load tester's entry points: `run` measures, `runAndReport` is the command.
 public enum LoadTester {
@@ -22,6 +23,8 @@ public enum LoadTester {
     public static func runAndReport(_ options: LoadOptions) async -> Int32 {
         let report: Report
         do {
+            // Before the run starts its threads, so that they inherit the policy.
+            if options.realtime { try RealtimeScheduling.enableForProcess() }
             report = try await run(options, showProgress: true)
         } catch {
             FileHandle.standardError.write(Data("pokedex-loadtest: \(error)\n".utf8))

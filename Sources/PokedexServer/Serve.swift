@@ -1,9 +1,15 @@
 import Foundation
+import WebSocketServer
 
 extension PokedexServer {
     /// Runs a server until SIGTERM or SIGINT, then drains it (every session gets 1001) and
     /// returns.
     public static func serve(_ options: ServerOptions) async throws {
+        // Before the server starts its threads, so that they inherit the policy.
+        if options.realtime {
+            try RealtimeScheduling.enableForProcess()
+            FileHandle.standardError.write(Data("pokedex-server: threads run at real-time priority (SCHED_FIFO \(RealtimeScheduling.priority))\n".utf8))
+        }
         let server = try PokedexServer(options: options)
         try server.start()
         FileHandle.standardError.write(Data("pokedex-server listening on http://\(options.host):\(server.port)\n".utf8))

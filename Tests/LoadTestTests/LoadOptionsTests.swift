@@ -9,13 +9,14 @@ final class LoadOptionsTests: XCTestCase {
         XCTAssertEqual(options.maxErrors, 0)
         XCTAssertEqual(options.loops, 1)
         XCTAssertFalse(options.allowRemote)
+        XCTAssertFalse(options.realtime)
     }
 
     func testEveryOption() throws {
         let options = try LoadOptions.parse([
             "--url", "http://127.0.0.1:9000/", "--sessions", "1500", "--ramp", "3000", "--duration", "2.5",
             "--think-time", "0.1", "--scenario", "reconnect", "--seed", "9", "--json", "r.json", "--html", "r.html",
-            "--server-pid", "1234", "--sources", "4", "--loops", "2", "--max-errors", "3",
+            "--server-pid", "1234", "--sources", "4", "--loops", "2", "--max-errors", "3", "--realtime",
         ])
         XCTAssertEqual(options.target, LoadTarget(host: "127.0.0.1", port: 9000))
         XCTAssertEqual(options.sessions, 1500)
@@ -30,6 +31,7 @@ final class LoadOptionsTests: XCTestCase {
         XCTAssertEqual(options.sources, 4)
         XCTAssertEqual(options.loops, 2)
         XCTAssertEqual(options.maxErrors, 3)
+        XCTAssertTrue(options.realtime)
     }
 
     func testARemoteTargetIsRefusedWithoutAllowRemote() {

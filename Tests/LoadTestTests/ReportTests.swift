@@ -62,6 +62,13 @@ final class ReportTests: XCTestCase {
         XCTAssertFalse(report.html.contains("http://") && report.html.contains("<script src"), "nothing is fetched")
     }
 
+    func testTheFirstLineSaysWhetherTheTesterRanAtRealtimePriority() {
+        var report = makeReport()
+        XCTAssertFalse(report.text.contains("real-time"), report.text)
+        report.realtime = true
+        XCTAssertTrue(report.text.hasPrefix("scenario browse against http://127.0.0.1:8080: 2 sessions at real-time priority, 3"), report.text)
+    }
+
     func testSteadyLatencyCountsOnlyActionsSentOnceEveryoneWasConnected() throws {
         let recorder = Recorder()
         let began = ContinuousClock.now

@@ -59,4 +59,19 @@ final class ServerProcessTests: XCTestCase {
         second.signal(SIGTERM)
         XCTAssertEqual(second.exitStatus(), 0)
     }
+
+    /// `--realtime`: every thread of the server runs at SCHED_FIFO, those it started while
+    /// serving a session too.
+    func testRealtimeRunsEveryThreadOfTheServerAtRealtimePriority() async throws {
+        try XCTSkipUnless(geteuid() == 0, "SCHED_FIFO needs root here (RealtimeSchedulingTests covers the refusal)")
+        let server = try ServerProcess(database: directory + "/pokedex.sqlite", arguments: ["--realtime"])
+        let session = try await TestSession.open(client, port: server.port, route: "/pokemon/25")
+        let refusal = try await session.perform(["list": ["favoriteTapped": ["id": 4]]])
+        XCTAssertNil(refusal)
+        let policies = try server.threadPolicies()
+        XCTAssertGreaterThan(policies.count, 3, "the service threads, SQLite's and the task pool's")
+        XCTAssertEqual(policies.filter { $0.value != 1 }, [:], "threads not at SCHED_FIFO")
+        server.signal(SIGTERM)
+        XCTAssertEqual(server.exitStatus(), 0)
+    }
 }

@@ -16,6 +16,8 @@ extension LoadOptions {
                            free port slows connects; binding costs a getifaddrs() per connect
       --loops N            client event loops, each a thread driving its share of the
                            sessions (default 1); one loop receives every patch of a fan-out
+      --realtime           run every thread at real-time priority (SCHED_FIFO 1), as the
+                           server's --realtime does; needs root, CAP_SYS_NICE or RLIMIT_RTPRIO
       --allow-remote       allow a target outside loopback
       --max-errors N       exit non-zero when errors exceed N (default 0)
       --help               show this help
@@ -77,6 +79,7 @@ extension LoadOptions {
             case "--server-pid": options.serverPID = Int32(try integer(flag, 1...Int(Int32.max)))
             case "--sources": options.sources = try integer(flag, 1...254)
             case "--loops": options.loops = try integer(flag, loopLimit)
+            case "--realtime": options.realtime = true
             case "--allow-remote": options.allowRemote = true
             case "--max-errors": options.maxErrors = try integer(flag, 0...Int.max)
             default: throw .invalid("Unknown option '\(flag)'.")

@@ -18,6 +18,9 @@ public struct LoadOptions: Sendable, Equatable {
     /// Client event loops (each an lws context on a thread of its own); sessions are dealt to
     /// them round robin.
     public var loops = 1
+    /// Every thread of the tester at real-time priority (`RealtimeScheduling`), like the
+    /// server's `--realtime`.
+    public var realtime = false
     public var allowRemote = false
     /// More errors than this make the exit status non-zero.
     public var maxErrors = 0

@@ -5,6 +5,7 @@ extension Report {
         target = "http://\(options.target.host):\(options.target.port)"
         sessions = options.sessions
         loops = options.loops
+        realtime = options.realtime
         elapsedSeconds = elapsed.seconds
         connectedSessions = tallies.ready
         heldSessions = outcome.heldSessions

@@ -12,7 +12,8 @@ extension Report {
     public var text: String {
         var lines = [
             "scenario \(scenario) against \(target): \(sessions) sessions"
-                + (loops > 1 ? " on \(loops) event loops" : "") + ", \(format(elapsedSeconds)) s",
+                + (loops > 1 ? " on \(loops) event loops" : "") + (realtime ? " at real-time priority" : "")
+                + ", \(format(elapsedSeconds)) s",
             "connect (TCP + upgrade + welcome + snapshot): \(connectedSessions) connected, \(format(connectsPerSecond))/s, "
                 + "p50 \(format(connect.p50)) ms, p95 \(format(connect.p95)) ms, p99 \(format(connect.p99)) ms",
             "action→patch: \(actionToPatch.count) acknowledged, p50 \(format(actionToPatch.p50)) ms, p95 \(format(actionToPatch.p95)) ms, "

@@ -83,6 +83,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var sessions: Int
     /// The tester's event loops (`--loops`).
     public var loops: Int
+    /// Whether the tester ran at real-time priority (`--realtime`).
+    public var realtime: Bool
     public var elapsedSeconds: Double
     public var connectedSessions: Int
     public var heldSessions: Int?

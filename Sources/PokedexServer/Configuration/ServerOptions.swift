@@ -13,6 +13,9 @@ public struct ServerOptions: Sendable, Equatable {
     public var maxMessageBytes = 64 * 1024
     /// Threads serving connections, each running its sessions' Stores (see docs/ARCHITECTURE.md).
     public var serviceThreads = 2
+    /// Every thread at real-time priority (`RealtimeScheduling`): on a machine shared with
+    /// other busy processes, frames no longer wait for a time slice to end.
+    public var realtime = false
     /// The address people reach the server at (invite links); defaults to http://host:port.
     public var publicURL: String?
 
@@ -31,6 +34,8 @@ public struct ServerOptions: Sendable, Equatable {
       --max-message-bytes N    largest accepted websocket message (default 65536)
       --public-url URL         the address in invite links (default http://HOST:PORT)
       --service-threads N      threads serving connections and running their sessions (default 2)
+      --realtime               run every thread at real-time priority (SCHED_FIFO 1): needs root,
+                               CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)
       --help                   show this help
     Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.
     """
@@ -72,6 +77,7 @@ public struct ServerOptions: Sendable, Equatable {
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)
             case "--public-url": options.publicURL = try value(flag)
             case "--service-threads": options.serviceThreads = try number(flag, 1...64)
+            case "--realtime": options.realtime = true
             default: throw .invalid("Unknown option '\(flag)'.")
             }
         }

@@ -14,9 +14,9 @@ final class ServerProcess {
             .appendingPathComponent(".build/debug/pokedex-server")
     }
 
-    init(database: String) throws {
+    init(database: String, arguments: [String] = []) throws {
         process.executableURL = Self.executable
-        process.arguments = ["--port", "0", "--db", database, "--grace", "5"]
+        process.arguments = ["--port", "0", "--db", database, "--grace", "5"] + arguments
         process.standardError = output
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -42,6 +42,21 @@ final class ServerProcess {
 
     func signal(_ number: Int32) {
         kill(process.processIdentifier, number)
+    }
+
+    /// The scheduling policy of each of its threads (`SCHED_OTHER` 0, `SCHED_FIFO` 1), by
+    /// thread id, from `/proc` (the 41st field of a thread's `stat`).
+    func threadPolicies() throws -> [Int: Int] {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        var policies: [Int: Int] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: tasks) {
+            guard let tid = Int(name), let stat = try? String(contentsOfFile: "\(tasks)/\(name)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { continue }
+            // Fields from the 3rd on follow the command name in parentheses.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            policies[tid] = fields.count > 38 ? Int(fields[38]) : nil
+        }
+        return policies
     }
 
     /// Waits for the process to end and returns its exit status.
