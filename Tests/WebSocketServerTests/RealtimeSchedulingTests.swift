@@ -29,10 +29,16 @@ final class RealtimeSchedulingTests: XCTestCase {
         XCTAssertTrue(refusal.description.contains("LimitRTPRIO=1"), refusal.description)
     }
 
-    /// Root, or a user allowed a real-time priority by RLIMIT_RTPRIO (resource 14 on Linux).
+    /// What the kernel asks of a thread that sets SCHED_FIFO: CAP_SYS_NICE (bit 23 of the
+    /// effective set; root has it unless a container dropped it) or an RLIMIT_RTPRIO of at
+    /// least 1 (resource 14 on Linux).
     static var mayUseRealtime: Bool {
         var limit = rlimit()
-        return geteuid() == 0 || (getrlimit(__rlimit_resource_t(14), &limit) == 0 && limit.rlim_cur >= 1)
+        if getrlimit(__rlimit_resource_t(14), &limit) == 0, limit.rlim_cur >= 1 { return true }
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+              let effective = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return effective & (1 << 23) != 0
     }
 
     /// Runs `body` on a thread of its own and returns what it returned.
