@@ -37,28 +37,29 @@ public enum RealtimeScheduling {
         while true {
             let fresh = threadIDs().subtracting(done)
             if fresh.isEmpty { return }
-            for tid in fresh { try set(thread: tid, policy: SCHED_FIFO, priority: priority) }
+            for tid in fresh { try enable(thread: tid) }
             done.formUnion(fresh)
         }
     }
 
-    /// The calling thread alone, to real time or back to time sharing.
-    public static func setCurrentThread(realtime: Bool) throws(Refused) {
+    /// The calling thread alone, to real time or back to time sharing (for tests: the
+    /// programs set the whole process).
+    static func setCurrentThread(realtime: Bool) throws(Refused) {
         var parameters = sched_param(sched_priority: realtime ? priority : 0)
         let result = pthread_setschedparam(pthread_self(), realtime ? SCHED_FIFO : SCHED_OTHER, &parameters)
         if result != 0 { throw Refused(errorNumber: result) }
     }
 
     /// Whether the calling thread runs at real-time priority.
-    public static var currentThreadIsRealtime: Bool {
+    static var currentThreadIsRealtime: Bool {
         var policy: Int32 = 0
         var parameters = sched_param()
         return pthread_getschedparam(pthread_self(), &policy, &parameters) == 0 && policy == SCHED_FIFO
     }
 
-    private static func set(thread: pid_t, policy: Int32, priority: Int32) throws(Refused) {
+    private static func enable(thread: pid_t) throws(Refused) {
         var parameters = sched_param(sched_priority: priority)
-        guard sched_setscheduler(thread, policy, &parameters) == 0 else {
+        guard sched_setscheduler(thread, SCHED_FIFO, &parameters) == 0 else {
             // A thread that ended since the list was read is no error.
             if errno == ESRCH { return }
             throw Refused(errorNumber: errno)
