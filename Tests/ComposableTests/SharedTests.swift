@@ -43,6 +43,31 @@ final class SharedTests: XCTestCase {
         XCTAssertEqual(seen.withLock { $0 }, [[1, 2], [1, 2, 3]])
     }
 
+    func testTheObserverIsToldWhetherItsStoreReducedOrOnlySharedValuesChanged() async {
+        let favorites = Shared<Set<Int>>([])
+        let store = Store(initialState: Favorites.State(favorites: favorites), reducer: Favorites())
+        let seen = Mutex<[(Set<Int>, StateChange)]>([])
+        let sawChanges = [expectation(description: "first change"), expectation(description: "third change")]
+        await store.observeChanges { state, change in
+            let count = seen.withLock { seen in
+                seen.append((state.favorites.wrappedValue, change))
+                return seen.count
+            }
+            if count == 1 { sawChanges[0].fulfill() }
+            if count == 3 { sawChanges[1].fulfill() }
+        }
+        // Before its first call the observer has seen nothing: a shared change is then told as
+        // a reduced state, which a caller treats as possibly changed anywhere.
+        favorites.withLock { $0.insert(1) }
+        await fulfillment(of: [sawChanges[0]], timeout: 5)
+        await store.send(.toggle(2))
+        favorites.withLock { $0.insert(3) }
+        await fulfillment(of: [sawChanges[1]], timeout: 5)
+        let calls = seen.withLock { $0 }
+        XCTAssertEqual(calls.map(\.0), [[1], [1, 2], [1, 2, 3]])
+        XCTAssertEqual(calls.map(\.1), [.reduced, .reduced, .sharedValues])
+    }
+
     func testKeyedSharedValuesShareOneReferenceAndPersist() {
         let storage = MemoryKey.Storage()
         let key = MemoryKey(id: "list-1", storage: storage)

@@ -48,6 +48,18 @@ final class JSONPatchDiffTests: XCTestCase {
                        [.remove(path: "/favorites/150")])
     }
 
+    func testADiffOfNamedMembersIsTheWholeDiffWhenOnlyThoseChanged() throws {
+        guard case .object(let old) = state(pages: [page(1...20)], favorites: ["1": true]) else { return XCTFail() }
+        let changes: [(key: String, value: JSONValue)] = [
+            ("favorites", ["1": true, "25": true]), ("list", old["list"]!), ("alert", ["title": "Leave?"]),
+        ]
+        var new = old
+        for change in changes { new[change.key] = change.value }
+        let operations = JSONPatch.diff(from: old, changing: changes)
+        XCTAssertEqual(operations, [.add(path: "/favorites/25", value: true), .add(path: "/alert", value: ["title": "Leave?"])])
+        XCTAssertEqual(operations, JSONPatch.diff(from: .object(old), to: .object(new)))
+    }
+
     func testKeysAddedAndRemovedAmidSortedKeysAreOneOperationEach() throws {
         func favorites(_ ids: [Int]) -> JSONValue {
             .object(JSONObject(uniqueKeysWithValues: ids.sorted().map { (String($0), JSONValue.bool(true)) }))

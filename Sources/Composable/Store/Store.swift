@@ -11,7 +11,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     // Used on this actor's executor, and in deinit, when nothing else can reach it.
     @usableFromInline nonisolated(unsafe) let core: StoreCore<R>
     // Read after every batch; touched only on this actor, never in overlapping accesses.
-    @exclusivity(unchecked) @usableFromInline var observer: (@Sendable (R.State) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var observer: (@Sendable (R.State, StateChange) -> Void)?
+    /// Whether the observer has seen the state as reduced so far (false until its first call).
+    @usableFromInline var observerIsCurrent = false
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
     /// Set while a shared change's notification is queued and has not run yet: changes made
@@ -109,7 +111,16 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         sharedIn: (@Sendable (R.State) -> [SharedReference])? = nil,
         _ observer: @escaping @Sendable (R.State) -> Void
     ) {
+        observeChanges(sharedIn: sharedIn) { state, _ in observer(state) }
+    }
+
+    /// `observe(sharedIn:_:)`, with each call told why it is made (`StateChange`).
+    public func observeChanges(
+        sharedIn: (@Sendable (R.State) -> [SharedReference])? = nil,
+        _ observer: @escaping @Sendable (R.State, StateChange) -> Void
+    ) {
         self.observer = observer
+        observerIsCurrent = false
         self.sharedIn = sharedIn
         if let sharedIn {
             resubscribe(to: core.withState(sharedIn).map(\.box))
@@ -163,7 +174,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
                 resubscribe(to: boxes)
             }
         }
-        if let observer { core.withState(observer) }
+        guard let observer else { return }
+        core.withState { observer($0, .reduced) }
+        observerIsCurrent = true
     }
 }
 
@@ -184,7 +197,12 @@ extension Store: SharedSubscriber {
         // of its own, one before it is in what the observer sees now.
         sharedChangeQueued.store(false, ordering: .sequentiallyConsistent)
         // Only reducing changes which shared values the state holds, so no resubscribing here.
-        if let observer { core.withState(observer) }
+        // Every batch reduced since the observer's first call was observed, so after that
+        // call only shared values differ from what it last saw.
+        guard let observer else { return }
+        let change: StateChange = observerIsCurrent ? .sharedValues : .reduced
+        core.withState { observer($0, change) }
+        observerIsCurrent = true
     }
 }
 

@@ -58,12 +58,15 @@ final class Session: Sendable {
     func start() async {
         let output = self.output
         let projection = self.projection
-        await store.observe(sharedIn: { state in
+        await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
             return shared
-        }) { state in
-            output.publish(projection.project(state))
+        }) { state, change in
+            switch change {
+            case .reduced: output.publish(projection.project(state))
+            case .sharedValues: output.publish(changing: projection.projectShared(state))
+            }
         }
         let context = ActionContext(userID: user.id) { _, _ in }
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }

@@ -38,24 +38,45 @@ final class SessionOutput: Sendable {
         sent.withLock { sent in
             guard sent.hasAttached else { return }
             let ops = JSONPatch.diff(from: sent.state, to: state)
-            let acks = sent.pendingAcks
             guard !ops.isEmpty else { return }
-            sent.pendingAcks = []
-            sent.seq += 1
             sent.state = state
-            let frame = ServerMessage.patch(seq: sent.seq, ops: ops, ack: acks.last).encoded()
-            sent.history.append((sent.seq, frame))
-            sent.historyBytes += frame.count
-            var dropped = 0
-            while sent.history.count - dropped > Self.historyLimit || (sent.historyBytes > Self.historyByteLimit && sent.history.count - dropped > 1) {
-                sent.historyBytes -= sent.history[dropped].frame.count
-                dropped += 1
-            }
-            if dropped > 0 { sent.history.removeFirst(dropped) }
-            for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack).encoded(), &sent) }
-            transmit(frame, &sent)
-            metrics.patchSent()
+            sendPatch(ops, &sent)
         }
+    }
+
+    /// New values of some top-level parts of the state, the others being as last published
+    /// (`SessionProjection.projectShared`): diffs and replaces only those parts.
+    func publish(changing parts: [(key: String, value: JSONValue)]) {
+        sent.withLock { sent in
+            guard sent.hasAttached, case .object(var state) = sent.state else { return }
+            let ops = JSONPatch.diff(from: state, changing: parts)
+            guard !ops.isEmpty else { return }
+            // `state` is then the only reference to the object, which changes in place.
+            sent.state = .null
+            for part in parts { state[part.key] = part.value }
+            sent.state = .object(state)
+            sendPatch(ops, &sent)
+        }
+    }
+
+    /// Sends `ops` as the next patch, carrying the acks that wait for it, and keeps it for
+    /// resuming.
+    private func sendPatch(_ ops: [PatchOperation], _ sent: inout Sent) {
+        let acks = sent.pendingAcks
+        sent.pendingAcks = []
+        sent.seq += 1
+        let frame = ServerMessage.patch(seq: sent.seq, ops: ops, ack: acks.last).encoded()
+        sent.history.append((sent.seq, frame))
+        sent.historyBytes += frame.count
+        var dropped = 0
+        while sent.history.count - dropped > Self.historyLimit || (sent.historyBytes > Self.historyByteLimit && sent.history.count - dropped > 1) {
+            sent.historyBytes -= sent.history[dropped].frame.count
+            dropped += 1
+        }
+        if dropped > 0 { sent.history.removeFirst(dropped) }
+        for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack).encoded(), &sent) }
+        transmit(frame, &sent)
+        metrics.patchSent()
     }
 
     /// Remembers an action's ref: the next patch acknowledges it.

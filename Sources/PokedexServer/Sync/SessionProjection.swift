@@ -51,21 +51,15 @@ final class SessionProjection: Sendable {
     }
 
     func project(_ state: AppFeature.State) -> JSONValue {
-        let favorites = state.favorites.wrappedValue
-        let listsInput = ListsInput(
-            lists: state.account.lists.wrappedValue, active: state.account.activeListID,
-            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil
-        )
-        return memos.withLock { memos in
-            [
+        memos.withLock { memos in
+            let shared = sharedParts(state, &memos)
+            return [
                 "route": .string(state.route),
                 "notice": JSONValue(state.notice),
                 "me": client.user(state.account.me),
                 "list": Self.memo(&memos.list, state.list) { client.list($0, reusing: &memos.listPages) },
-                "favorites": Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
-                "lists": Self.memo(&memos.lists, listsInput) { input in
-                    client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites)
-                },
+                "favorites": shared.favorites,
+                "lists": shared.lists,
                 "destination": Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null },
                 "stack": Self.memo(&memos.stack, StackInput(ids: state.path.ids, screens: state.path.elements)) { _ in
                     .array(state.path.entries.map(ClientState.stackEntry))
@@ -73,6 +67,29 @@ final class SessionProjection: Sendable {
                 "alert": state.alert.map(ClientState.alert) ?? .null,
             ]
         }
+    }
+
+    /// The parts of `project(state)` built from shared values (favorites, and the lists with
+    /// their roster), for a state whose other parts are those of the last projection
+    /// (`StateChange.sharedValues`). A star reaching thousands of members then costs each the
+    /// two parts, not the comparison of every other part with its memo.
+    func projectShared(_ state: AppFeature.State) -> [(key: String, value: JSONValue)] {
+        let shared = memos.withLock { sharedParts(state, &$0) }
+        return [("favorites", shared.favorites), ("lists", shared.lists)]
+    }
+
+    private func sharedParts(_ state: AppFeature.State, _ memos: inout Memos) -> (favorites: JSONValue, lists: JSONValue) {
+        let favorites = state.favorites.wrappedValue
+        let listsInput = ListsInput(
+            lists: state.account.lists.wrappedValue, active: state.account.activeListID,
+            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil
+        )
+        return (
+            Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
+            Self.memo(&memos.lists, listsInput) { input in
+                client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites)
+            }
+        )
     }
 
     private static func memo<Input: Equatable>(_ memo: inout Memo<Input>?, _ input: Input, _ build: (Input) -> JSONValue) -> JSONValue {

@@ -30,6 +30,18 @@ struct Differ {
         if old != new { operations.append(.replace(path: pointer(), value: new)) }
     }
 
+    /// The members of `old` that `changes` name, against their new values; the other members
+    /// are not looked at.
+    mutating func diff(_ old: JSONObject, changing changes: [(key: String, value: JSONValue)]) {
+        for (key, value) in changes {
+            if let previous = old[key] {
+                diff(previous, value, key: key)
+            } else {
+                operations.append(.add(path: pointer(appending: .key(key)), value: value))
+            }
+        }
+    }
+
     /// A large object's diff, through `ObjectDiffMemo`: computed from the object's own root
     /// once, then placed at the current path.
     private mutating func diffRemembered(_ old: JSONObject, _ new: JSONObject) {

@@ -13,6 +13,14 @@ public enum JSONPatch {
         return differ.operations
     }
 
+    /// `diff(from: .object(old), to:)` the object with `changes` set, for when only those
+    /// members may differ: the others are neither compared nor copied.
+    public static func diff(from old: JSONObject, changing changes: [(key: String, value: JSONValue)]) -> [PatchOperation] {
+        var differ = Differ()
+        differ.diff(old, changing: changes)
+        return differ.operations
+    }
+
     /// `document` with `operations` applied in order; the first one that fails throws.
     public static func apply(_ operations: [PatchOperation], to document: JSONValue) throws(PatchError) -> JSONValue {
         var result = document

@@ -1,0 +1,47 @@
+import Composable
+@testable import PokedexFeatures
+import PokedexModels
+@testable import PokedexServer
+@testable import StateSync
+import XCTest
+
+/// A session's projection to client state, and its shortcut for a change of shared values
+/// only (a star set by another member).
+final class SessionProjectionTests: XCTestCase {
+    let client = ClientState(row: { Pokemon(id: $0, name: "mon\($0)", types: ["normal"]) }, publicURL: { "http://127.0.0.1" })
+    let me = User(id: "u1", displayName: "Ash")
+
+    func makeState(favorites: Shared<Set<Int>>, lists: Shared<[ListSummary]>) -> AppFeature.State {
+        AppFeature.State(account: Account(me: me, lists: lists, activeListID: "l1"), favorites: favorites)
+    }
+
+    func testTheSharedPartsAreThoseOfAFullProjectionAndAloneDiffer() throws {
+        let favorites = Shared<Set<Int>>([1])
+        let lists = Shared([ListSummary(list: FavoritesList(id: "l1", name: "Mine", ownerID: "u1"), role: .owner)])
+        var state = makeState(favorites: favorites, lists: lists)
+        state.destination = .favorites(FavoritesFeature.State(listID: "l1"))
+        let projection = SessionProjection(client)
+        guard case .object(let before) = projection.project(state) else { return XCTFail("not an object") }
+
+        favorites.withLock { $0.insert(25) }
+        let parts = projection.projectShared(state)
+        guard case .object(let after) = SessionProjection(client).project(state) else { return XCTFail("not an object") }
+        XCTAssertEqual(parts.map(\.key), ["favorites", "lists"])
+        for part in parts { XCTAssertEqual(part.value, after[part.key], part.key) }
+        // The Favorites view is open, so the lists part shows the new star's row too.
+        XCTAssertEqual(after["lists"]?["pokemon"]?.arrayValue?.count, 2)
+        // Every other part is what the first projection built.
+        for member in after.members where !parts.contains(where: { $0.key == member.key }) {
+            XCTAssertEqual(member.value, before[member.key], member.key)
+        }
+        XCTAssertNotEqual(before["favorites"], after["favorites"])
+    }
+
+    func testUnchangedSharedPartsAreTheSameValuesSoTheirDiffIsEmpty() {
+        let state = makeState(favorites: Shared([4]), lists: Shared([]))
+        let projection = SessionProjection(client)
+        guard case .object(let first) = projection.project(state) else { return XCTFail("not an object") }
+        let parts = projection.projectShared(state)
+        XCTAssertEqual(JSONPatch.diff(from: first, changing: parts), [])
+    }
+}
