@@ -95,4 +95,20 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertEqual(mailbox.drain(upTo: 10), [3, 4, 5, 6])
         XCTAssertEqual(mailbox.drain(upTo: 10), [])
     }
+
+    func testItemsQueuedWhileOlderOnesWaitComeOutAfterThemInEveryWayOut() {
+        let mailbox = Mailbox<Int>()
+        for item in 1...5 { mailbox.push(item) }
+        XCTAssertEqual(mailbox.drain(upTo: 2), [1, 2])
+        mailbox.push(6)
+        mailbox.push(7)
+        XCTAssertEqual(mailbox.drain(upTo: 4), [3, 4, 5, 6])
+        mailbox.push(8)
+        XCTAssertEqual(mailbox.drain(), [7, 8])
+        for item in 9...12 { mailbox.push(item) }
+        XCTAssertEqual(mailbox.drain(upTo: 1), [9])
+        mailbox.push(13)
+        XCTAssertEqual(mailbox.close(), [10, 11, 12, 13])
+        XCTAssertFalse(mailbox.push(14), "a closed box takes nothing")
+    }
 }

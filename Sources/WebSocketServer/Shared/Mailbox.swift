@@ -10,9 +10,49 @@ import Synchronization
 /// the thread drains it before it next waits (`settleBeforeWaiting`), which saves a system call
 /// and a turn of the loop per message.
 final class Mailbox<Item: Sendable>: Sendable {
+    /// A queue of two arrays: producers append to `incoming`; the service thread takes from
+    /// the end of `outgoing`, which holds older items in reverse. A drain of a few hundred of
+    /// a fan-out's thousands of items then moves them out one by one, where copying a prefix
+    /// out and shifting the rest down (`removeFirst`) cost ~4% of the server's fan-out CPU.
     private struct State {
-        var items: [Item] = []
+        var incoming: [Item] = []
+        var outgoing: [Item] = []
         var isClosed = false
+
+        var isEmpty: Bool { incoming.isEmpty && outgoing.isEmpty }
+
+        /// Every item, oldest first, leaving the queue empty.
+        mutating func takeAll() -> [Item] {
+            if outgoing.isEmpty {
+                defer { incoming = [] }
+                return incoming
+            }
+            var items = outgoing.reversed() as [Item]
+            items.append(contentsOf: incoming)
+            outgoing = []
+            incoming = []
+            return items
+        }
+
+        /// The oldest `limit` items at most.
+        mutating func take(upTo limit: Int) -> [Item] {
+            if outgoing.isEmpty && incoming.count <= limit {
+                defer { incoming = [] }
+                return incoming
+            }
+            var items: [Item] = []
+            items.reserveCapacity(limit)
+            while items.count < limit {
+                if outgoing.isEmpty {
+                    if incoming.isEmpty { break }
+                    // In place and by moving: no element is copied.
+                    swap(&incoming, &outgoing)
+                    outgoing.reverse()
+                }
+                items.append(outgoing.removeLast())
+            }
+            return items
+        }
     }
 
     private let state = Mutex(State())
@@ -32,8 +72,8 @@ final class Mailbox<Item: Sendable>: Sendable {
     func push(_ item: Item) -> Bool {
         let wasEmpty = state.withLock { state -> Bool? in
             if state.isClosed { return nil }
-            state.items.append(item)
-            return state.items.count == 1
+            state.incoming.append(item)
+            return state.incoming.count == 1 && state.outgoing.isEmpty
         }
         guard let wasEmpty else { return false }
         if wasEmpty && !isOnServiceThread { wake() }
@@ -49,30 +89,20 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// (the thread's own, which woke no one), then wakes the thread if that queued more, so the
     /// wait ends at once rather than leaving it for some other event.
     func settleBeforeWaiting(_ drain: () -> Void) {
-        guard state.withLock({ !$0.items.isEmpty }) else { return }
+        guard state.withLock({ !$0.isEmpty }) else { return }
         drain()
-        if state.withLock({ !$0.items.isEmpty }) { wake() }
+        if state.withLock({ !$0.isEmpty }) { wake() }
     }
 
     func drain() -> [Item] {
-        state.withLock { state in
-            let items = state.items
-            state.items = []
-            return items
-        }
+        state.withLock { $0.takeAll() }
     }
 
     /// Takes the oldest `limit` items at most. When more are left, wakes the service thread, so
     /// that its next pass (after its sockets had their turn) takes them.
     func drain(upTo limit: Int) -> [Item] {
-        let (items, isMoreLeft) = state.withLock { state -> ([Item], Bool) in
-            guard state.items.count > limit else {
-                defer { state.items = [] }
-                return (state.items, false)
-            }
-            let items = Array(state.items.prefix(limit))
-            state.items.removeFirst(limit)
-            return (items, true)
+        let (items, isMoreLeft) = state.withLock { state in
+            (state.take(upTo: limit), !state.isEmpty)
         }
         if isMoreLeft { wake() }
         return items
@@ -83,7 +113,7 @@ final class Mailbox<Item: Sendable>: Sendable {
         serviceThread.store(UInt(pthread_self()), ordering: .releasing)
         wakeTarget.withLock { $0 = Int(bitPattern: UnsafeRawPointer(context)) }
         // An item pushed before the address was set found nothing to wake.
-        if state.withLock({ !$0.items.isEmpty }) { wake() }
+        if state.withLock({ !$0.isEmpty }) { wake() }
     }
 
     /// Called on the service thread before the context is destroyed. Returns what was still
@@ -92,8 +122,7 @@ final class Mailbox<Item: Sendable>: Sendable {
     func close() -> [Item] {
         let leftovers = state.withLock { state in
             state.isClosed = true
-            defer { state.items = [] }
-            return state.items
+            return state.takeAll()
         }
         wakeTarget.withLock { $0 = nil }
         return leftovers
