@@ -37,6 +37,22 @@ final class SessionProjectionTests: XCTestCase {
         XCTAssertNotEqual(before["favorites"], after["favorites"])
     }
 
+    func testAStarElsewhereChangesNoOtherPartOfAFullScreen() throws {
+        let favorites = Shared<Set<Int>>([])
+        var state = makeState(favorites: favorites, lists: Shared([]))
+        state.list.rows = IdentifiedArray((1...25).map { Pokemon(id: $0, name: "mon\($0)", types: ["grass"]) })
+        state.destination = .detail(PokemonDetailFeature.State(pokemon: state.list.rows[0], favorites: favorites))
+        _ = state.path.append(.detail(PokemonDetailFeature.State(pokemon: state.list.rows[3], favorites: favorites)))
+        let projection = SessionProjection(client)
+        guard case .object(let before) = projection.project(state) else { return XCTFail("not an object") }
+
+        favorites.withLock { $0.insert(1) }
+        let parts = projection.projectShared(state)
+        guard case .object(let after) = SessionProjection(client).project(state) else { return XCTFail("not an object") }
+        XCTAssertEqual(JSONPatch.diff(from: before, changing: parts), JSONPatch.diff(from: .object(before), to: .object(after)))
+        XCTAssertEqual(JSONPatch.diff(from: before, changing: parts), [.add(path: "/favorites/1", value: true)])
+    }
+
     func testUnchangedSharedPartsAreTheSameValuesSoTheirDiffIsEmpty() {
         let state = makeState(favorites: Shared([4]), lists: Shared([]))
         let projection = SessionProjection(client)
