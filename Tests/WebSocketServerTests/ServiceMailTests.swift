@@ -90,23 +90,23 @@ final class ServiceMailTests: XCTestCase {
     func testDrainUpToALimitTakesTheOldestAndLeavesTheRest() {
         let mailbox = Mailbox<Int>()
         for item in 1...5 { mailbox.push(item) }
-        XCTAssertEqual(mailbox.drain(upTo: 2), [1, 2])
+        XCTAssertTrue(mailbox.drain(upTo: 2) == ([1, 2], true))
         mailbox.push(6)
-        XCTAssertEqual(mailbox.drain(upTo: 10), [3, 4, 5, 6])
-        XCTAssertEqual(mailbox.drain(upTo: 10), [])
+        XCTAssertTrue(mailbox.drain(upTo: 10) == ([3, 4, 5, 6], false))
+        XCTAssertTrue(mailbox.drain(upTo: 10) == ([], false))
     }
 
     func testItemsQueuedWhileOlderOnesWaitComeOutAfterThemInEveryWayOut() {
         let mailbox = Mailbox<Int>()
         for item in 1...5 { mailbox.push(item) }
-        XCTAssertEqual(mailbox.drain(upTo: 2), [1, 2])
+        XCTAssertEqual(mailbox.drain(upTo: 2).items, [1, 2])
         mailbox.push(6)
         mailbox.push(7)
-        XCTAssertEqual(mailbox.drain(upTo: 4), [3, 4, 5, 6])
+        XCTAssertEqual(mailbox.drain(upTo: 4).items, [3, 4, 5, 6])
         mailbox.push(8)
         XCTAssertEqual(mailbox.drain(), [7, 8])
         for item in 9...12 { mailbox.push(item) }
-        XCTAssertEqual(mailbox.drain(upTo: 1), [9])
+        XCTAssertEqual(mailbox.drain(upTo: 1).items, [9])
         mailbox.push(13)
         XCTAssertEqual(mailbox.close(), [10, 11, 12, 13])
         XCTAssertFalse(mailbox.push(14), "a closed box takes nothing")

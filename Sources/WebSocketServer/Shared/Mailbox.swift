@@ -98,14 +98,15 @@ final class Mailbox<Item: Sendable>: Sendable {
         state.withLock { $0.takeAll() }
     }
 
-    /// Takes the oldest `limit` items at most. When more are left, wakes the service thread, so
-    /// that its next pass (after its sockets had their turn) takes them.
-    func drain(upTo limit: Int) -> [Item] {
-        let (items, isMoreLeft) = state.withLock { state in
-            (state.take(upTo: limit), !state.isEmpty)
+    /// Takes the oldest `limit` items at most, and tells whether more were left. When more are
+    /// left, wakes the service thread, so that its next pass (after its sockets had their
+    /// turn) takes them.
+    func drain(upTo limit: Int) -> (items: [Item], isMoreLeft: Bool) {
+        let slice = state.withLock { state in
+            (items: state.take(upTo: limit), isMoreLeft: !state.isEmpty)
         }
-        if isMoreLeft { wake() }
-        return items
+        if slice.isMoreLeft { wake() }
+        return slice
     }
 
     /// Called on the service thread once the context exists.
