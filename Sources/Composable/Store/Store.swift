@@ -13,7 +13,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     // Read after every batch; touched only on this actor, never in overlapping accesses.
     @exclusivity(unchecked) @usableFromInline var observer: (@Sendable (R.State, StateChange) -> Void)?
     /// Whether the observer has seen the state as reduced so far (false until its first call).
-    @usableFromInline var observerIsCurrent = false
+    @exclusivity(unchecked) private var observerIsCurrent = false
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
     /// Set while a shared change's notification is queued and has not run yet: changes made
