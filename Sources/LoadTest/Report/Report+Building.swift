@@ -14,6 +14,7 @@ extension Report {
         actionToPatch = Latency(tallies.action)
         steadyActionToPatch = tallies.steadySince == nil ? nil : Latency(tallies.steadyAction)
         fanout = Latency(tallies.fanout)
+        fanoutToEachMember = Latency(tallies.fanoutToEach)
         actionsSent = tallies.actionsSent
         actionsByKind = tallies.actionsByKind
         actionsPerSecond = tallies.actions.rate(tallies.actionsSent)

@@ -5,7 +5,8 @@ extension Report {
     /// time as inline SVG (nothing is fetched to view it).
     public var html: String {
         var body = "<h1>pokedex-loadtest: \(escape(scenario))</h1>\n<pre>\(escape(text))</pre>\n"
-        for (title, latency) in [("Connect time", connect), ("Action → patch", actionToPatch), ("Fan-out to every member", fanout)]
+        for (title, latency) in [("Connect time", connect), ("Action → patch", actionToPatch), ("Fan-out to every member", fanout),
+                              ("Fan-out to each member", fanoutToEachMember)]
         where latency.count > 0 {
             body += "<h2>\(escape(title)) (ms)</h2>\n" + SVGChart.histogram(latency.buckets) + "\n"
         }

@@ -25,6 +25,8 @@ extension Report {
         }
         if fanout.count > 0 {
             lines.append("fan-out to every member: \(fanout.count) writes, p50 \(format(fanout.p50)) ms, p99 \(format(fanout.p99)) ms, max \(format(fanout.max)) ms")
+            let each = fanoutToEachMember
+            lines.append("fan-out to each member: \(each.count) deliveries, p50 \(format(each.p50)) ms, p99 \(format(each.p99)) ms, max \(format(each.max)) ms")
         }
         lines.append("throughput: \(actionsSent) actions (\(format(actionsPerSecond))/s), \(patchesReceived) patches (\(format(patchesPerSecond))/s), "
             + "\(bytesIn) bytes in, \(bytesOut) bytes out")

@@ -93,7 +93,10 @@ public struct Report: Codable, Sendable, Equatable {
     public var actionToPatch: Latency
     /// Actions sent once every session was connected (nil where a scenario has no such phase).
     public var steadyActionToPatch: Latency?
+    /// From a write to every member's copy showing it, one figure per write.
     public var fanout: Latency
+    /// From a write to each member's copy showing it, one figure per member and write.
+    public var fanoutToEachMember: Latency
     public var actionsSent: Int
     /// Actions sent, by kind (`list.rowTapped`: 412).
     public var actionsByKind: [String: Int]

@@ -8,6 +8,8 @@ final class FanoutTracker: SessionObserver {
         var expected: Bool
         var sentAt: ContinuousClock.Instant
         var waitingFor: Set<Int>
+        /// From the send to each member's copy showing the write.
+        var reached = LatencyHistogram()
     }
 
     private let recorder: Recorder
@@ -37,10 +39,13 @@ final class FanoutTracker: SessionObserver {
     }
 
     func session(_ session: SimulatedSession, applied ops: [PatchOperation], state: JSONValue) {
+        member(session.index, applied: ops, favorites: state["favorites"], at: .now)
+    }
+
+    /// Member `member`'s copy, with `favorites`, had `ops` applied at `now`.
+    func member(_ member: Int, applied ops: [PatchOperation], favorites: JSONValue?, at now: ContinuousClock.Instant) {
         let touched = Self.favoriteIDs(touchedBy: ops, pending: pendingIDs)
         guard !touched.isEmpty else { return }
-        let favorites = state["favorites"]
-        let now = ContinuousClock.now
         writes.withLock { writes in
             for id in touched {
                 // One lookup per id; the write is changed through its index, in place, with no
@@ -49,9 +54,11 @@ final class FanoutTracker: SessionObserver {
                 guard let index = writes.index(forKey: id) else { continue }
                 let shown = favorites?[String(id)] == true
                 guard shown == writes.values[index].expected,
-                      writes.values[index].waitingFor.remove(session.index) != nil,
-                      writes.values[index].waitingFor.isEmpty else { continue }
-                recorder.fannedOut(after: now - writes.values[index].sentAt)
+                      writes.values[index].waitingFor.remove(member) != nil else { continue }
+                let elapsed = now - writes.values[index].sentAt
+                writes.values[index].reached.record(elapsed)
+                guard writes.values[index].waitingFor.isEmpty else { continue }
+                recorder.fannedOut(after: elapsed, reachingEach: writes.values[index].reached)
                 writes.remove(at: index)
             }
         }

@@ -11,6 +11,8 @@ final class Recorder: Sendable {
         var steadyAction = LatencyHistogram()
         var steadySince: ContinuousClock.Instant?
         var fanout = LatencyHistogram()
+        /// Of the writes that reached every member: the time each member's copy took.
+        var fanoutToEach = LatencyHistogram()
         /// Action latencies by second of the run, for the latency-over-time plot.
         var actionBySecond: [LatencyHistogram] = []
         var ready = 0
@@ -120,8 +122,12 @@ final class Recorder: Sendable {
         }
     }
 
-    func fannedOut(after duration: Duration) {
-        tallies.withLock { $0.fanout.record(duration) }
+    /// A write reached every member after `duration`, each of them after the times in `each`.
+    func fannedOut(after duration: Duration, reachingEach each: LatencyHistogram) {
+        tallies.withLock {
+            $0.fanout.record(duration)
+            $0.fanoutToEach.merge(each)
+        }
     }
 
     func resumed(byPatches: Bool, at now: ContinuousClock.Instant) {
