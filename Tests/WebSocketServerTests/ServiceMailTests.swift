@@ -8,16 +8,21 @@ import XCTest
 /// backlog is carried out a slice at a time, so the thread returns to its sockets in between (a
 /// fan-out queues one notification per member).
 final class ServiceMailTests: XCTestCase {
-    /// The executor of a server's service thread, found through a connection to it.
-    private func connectionExecutor() async throws -> ServiceExecutor {
+    /// The server's side of a connection a client opened.
+    private func openConnection() async throws -> Connection {
         let (server, handler) = try startServer()
         let client = try WebSocketClient()
         addTeardownBlock { client.shutdown() }
         try await client.connect(port: server.port).waitUntilOpen()
-        guard case .opened(let id) = try await handler.next(), let executor = handler.connection(id: id)?.executor else {
+        guard case .opened(let id) = try await handler.next(), let connection = handler.connection(id: id) else {
             throw NotOpened()
         }
-        return executor
+        return connection
+    }
+
+    /// The executor of a server's service thread, found through a connection to it.
+    private func connectionExecutor() async throws -> ServiceExecutor {
+        try await openConnection().executor
     }
 
     private struct NotOpened: Error {}
@@ -85,6 +90,50 @@ final class ServiceMailTests: XCTestCase {
         let wakes = mailbox.wakeCount.load(ordering: .relaxed) - wakesBefore
         // One for the first item queued; the rest the thread sent itself for what a slice left.
         XCTAssertGreaterThan(wakes, 1)
+    }
+
+    /// A fan-out's jobs each queue a patch: a patch is written after the slice of jobs that
+    /// queued it, not after every job queued behind it.
+    func testAWriteAJobQueuesGoesOutBeforeTheJobsQueuedBehindIt() async throws {
+        let connection = try await openConnection()
+        let executor = connection.executor
+        let backlog = ServerLoop.mailPerTurn * 3
+        let unwrittenBytes = Mutex<[Int]>([])
+        let allRan = expectation(description: "the backlog ran")
+
+        executor.execute {
+            for _ in 0..<backlog {
+                executor.execute {
+                    let count = unwrittenBytes.withLock { seen in
+                        seen.append(connection.queuedBytes)
+                        return seen.count
+                    }
+                    if count == backlog { allRan.fulfill() }
+                }
+            }
+            XCTAssertEqual(connection.send("a patch"), .queued)
+            XCTAssertEqual(connection.queuedBytes, 7, "queued, not written, while the job runs")
+        }
+        await fulfillment(of: [allRan], timeout: 5)
+
+        XCTAssertEqual(unwrittenBytes.withLock { $0 }, Array(repeating: 0, count: backlog), "written before any job behind it ran")
+    }
+
+    func testItemsPushedAheadComeOutBeforeTheOthersOldestFirstInEveryWayOut() {
+        let mailbox = Mailbox<Int>()
+        for item in 1...3 { mailbox.push(item) }
+        mailbox.push(101, ahead: true)
+        mailbox.push(102, ahead: true)
+        XCTAssertTrue(mailbox.drain(upTo: 3) == ([101, 102, 1], true))
+        mailbox.push(4)
+        mailbox.push(103, ahead: true)
+        XCTAssertTrue(mailbox.drain(upTo: 2) == ([103, 2], true))
+        mailbox.push(104, ahead: true)
+        XCTAssertEqual(mailbox.drain(), [104, 3, 4])
+        mailbox.push(5)
+        mailbox.push(105, ahead: true)
+        XCTAssertEqual(mailbox.close(), [105, 5])
+        XCTAssertFalse(mailbox.push(106, ahead: true), "a closed box takes nothing")
     }
 
     func testDrainUpToALimitTakesTheOldestAndLeavesTheRest() {

@@ -29,7 +29,7 @@ public final class Connection: Sendable {
     public func send(_ text: [UInt8]) -> SendResult {
         let (result, needsWake, startedOverflow) = outbound.enqueue(text)
         if startedOverflow { counters.overflows.add(1, ordering: .relaxed) }
-        if needsWake { mailbox.push(.writable(id)) }
+        if needsWake { mailbox.push(.writable(id), ahead: true) }
         return result
     }
 
@@ -41,7 +41,7 @@ public final class Connection: Sendable {
     /// Closes with `code` once the messages already queued are written.
     public func close(code: UInt16 = 1000, reason: String = "") {
         outbound.requestClose(code: code, reason: reason)
-        mailbox.push(.writable(id))
+        mailbox.push(.writable(id), ahead: true)
     }
 
     /// Bytes queued and not yet handed to the socket; never above the configured cap.

@@ -10,18 +10,18 @@ import Synchronization
 /// the thread drains it before it next waits (`settleBeforeWaiting`), which saves a system call
 /// and a turn of the loop per message.
 final class Mailbox<Item: Sendable>: Sendable {
-    /// A queue of two arrays: producers append to `incoming`; the service thread takes from
-    /// the end of `outgoing`, which holds older items in reverse. A drain of a few hundred of
-    /// a fan-out's thousands of items then moves them out one by one, where copying a prefix
-    /// out and shifting the rest down (`removeFirst`) cost ~4% of the server's fan-out CPU.
-    private struct State {
+    /// A first-in, first-out queue of two arrays: producers append to `incoming`; the service
+    /// thread takes from the end of `outgoing`, which holds older items in reverse. A drain of
+    /// a few hundred of a fan-out's thousands of items then moves them out one by one, where
+    /// copying a prefix out and shifting the rest down (`removeFirst`) cost ~4% of the
+    /// server's fan-out CPU.
+    private struct Lane {
         var incoming: [Item] = []
         var outgoing: [Item] = []
-        var isClosed = false
 
         var isEmpty: Bool { incoming.isEmpty && outgoing.isEmpty }
 
-        /// Every item, oldest first, leaving the queue empty.
+        /// Every item, oldest first, leaving the lane empty.
         mutating func takeAll() -> [Item] {
             if outgoing.isEmpty {
                 defer { incoming = [] }
@@ -34,23 +34,41 @@ final class Mailbox<Item: Sendable>: Sendable {
             return items
         }
 
-        /// The oldest `limit` items at most.
-        mutating func take(upTo limit: Int) -> [Item] {
-            if outgoing.isEmpty && incoming.count <= limit {
-                defer { incoming = [] }
-                return incoming
+        /// Appends the oldest items to `items` until it holds `limit`.
+        mutating func take(into items: inout [Item], upTo limit: Int) {
+            if items.isEmpty && outgoing.isEmpty && incoming.count <= limit {
+                swap(&items, &incoming)
+                return
             }
-            var items: [Item] = []
             items.reserveCapacity(limit)
             while items.count < limit {
                 if outgoing.isEmpty {
-                    if incoming.isEmpty { break }
+                    if incoming.isEmpty { return }
                     // In place and by moving: no element is copied.
                     swap(&incoming, &outgoing)
                     outgoing.reverse()
                 }
                 items.append(outgoing.removeLast())
             }
+        }
+    }
+
+    /// Two lanes: items pushed `ahead` come out before the others, oldest first in each.
+    private struct State {
+        var ahead = Lane()
+        var regular = Lane()
+        var isClosed = false
+
+        var isEmpty: Bool { ahead.isEmpty && regular.isEmpty }
+
+        mutating func takeAll() -> [Item] {
+            ahead.takeAll() + regular.takeAll()
+        }
+
+        mutating func take(upTo limit: Int) -> [Item] {
+            var items: [Item] = []
+            ahead.take(into: &items, upTo: limit)
+            regular.take(into: &items, upTo: limit)
             return items
         }
     }
@@ -68,12 +86,19 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// Queues `item` and wakes the service thread if the box was empty (a non-empty box has a
     /// wake-up on its way already, or is drained before the service thread waits) and the
     /// caller is another thread. Returns false once the service thread has stopped.
+    ///
+    /// An item pushed `ahead` comes out before every item queued without it. A connection's
+    /// "something to write" goes ahead: in a fan-out each member's job queues a patch, and
+    /// behind the thousands of jobs still queued the first write waited for all of them (at
+    /// 10,000 members a member's median wait fell from ~102 to ~86 ms; the last one's is the
+    /// same). Going ahead is safe: it writes only what is already queued, in order.
     @discardableResult
-    func push(_ item: Item) -> Bool {
+    func push(_ item: Item, ahead: Bool = false) -> Bool {
         let wasEmpty = state.withLock { state -> Bool? in
             if state.isClosed { return nil }
-            state.incoming.append(item)
-            return state.incoming.count == 1 && state.outgoing.isEmpty
+            let wasEmpty = state.isEmpty
+            if ahead { state.ahead.incoming.append(item) } else { state.regular.incoming.append(item) }
+            return wasEmpty
         }
         guard let wasEmpty else { return false }
         if wasEmpty && !isOnServiceThread { wake() }
