@@ -7,22 +7,38 @@ final class FanoutTracker: SessionObserver {
     private struct Write {
         var expected: Bool
         var sentAt: ContinuousClock.Instant
-        var waitingFor: Set<Int>
+        /// By session index: whether that member's copy has yet to show the write. Flags, not
+        /// a set: both of the tester's loops mark members of every write, and a set's removal
+        /// hashed into a table of 10,000 (a flag is one byte).
+        var isWaiting: [Bool]
+        var waitingCount: Int
         /// From the send to each member's copy showing the write.
         var reached = LatencyHistogram()
+
+        /// `member`'s copy shows `shown` at `now`: marks it as reached if that is the written
+        /// value and it was waiting. Returns the write's fan-out time once it reached everyone.
+        mutating func reach(_ member: Int, showing shown: Bool, at now: ContinuousClock.Instant) -> Duration? {
+            guard shown == expected, member < isWaiting.count, isWaiting[member] else { return nil }
+            isWaiting[member] = false
+            waitingCount -= 1
+            reached.record(now - sentAt)
+            return waitingCount == 0 ? now - sentAt : nil
+        }
     }
 
     private let recorder: Recorder
     private let writes = Mutex<[Int: Write]>([:])
-    /// Session indices of every member (the owner included).
-    private let members: Mutex<Set<Int>> = Mutex([])
+    /// Every member (the owner included), flagged by session index.
+    private let members = Mutex((isMember: [Bool](), count: 0))
 
     init(recorder: Recorder) {
         self.recorder = recorder
     }
 
     func setMembers(_ indices: Set<Int>) {
-        members.withLock { $0 = indices }
+        var isMember = [Bool](repeating: false, count: (indices.max() ?? -1) + 1)
+        for index in indices { isMember[index] = true }
+        members.withLock { $0 = (isMember, indices.count) }
     }
 
     var pendingIDs: Set<Int> { writes.withLock { Set($0.keys) } }
@@ -30,7 +46,7 @@ final class FanoutTracker: SessionObserver {
     /// A writer is about to toggle `id` so that its star becomes `expected`.
     func begin(id: Int, expected: Bool) {
         let everyone = members.withLock { $0 }
-        writes.withLock { $0[id] = Write(expected: expected, sentAt: .now, waitingFor: everyone) }
+        writes.withLock { $0[id] = Write(expected: expected, sentAt: .now, isWaiting: everyone.isMember, waitingCount: everyone.count) }
     }
 
     /// The write of `id` was never sent.
@@ -48,17 +64,11 @@ final class FanoutTracker: SessionObserver {
         guard !touched.isEmpty else { return }
         writes.withLock { writes in
             for id in touched {
-                // One lookup per id; the write is changed through its index, in place, with no
-                // copy of it alive: a copy would make the removal copy the set of every member,
-                // for every member (20% of the tester at 5,000 members).
-                guard let index = writes.index(forKey: id) else { continue }
-                let shown = favorites?[String(id)] == true
-                guard shown == writes.values[index].expected,
-                      writes.values[index].waitingFor.remove(member) != nil else { continue }
-                let elapsed = now - writes.values[index].sentAt
-                writes.values[index].reached.record(elapsed)
-                guard writes.values[index].waitingFor.isEmpty else { continue }
-                recorder.fannedOut(after: elapsed, reachingEach: writes.values[index].reached)
+                // One lookup per id; the write is changed through its index, in place (a copy
+                // of it alive would make the mark copy the flags of every member).
+                guard let index = writes.index(forKey: id),
+                      let fanout = writes.values[index].reach(member, showing: favorites?[String(id)] == true, at: now) else { continue }
+                recorder.fannedOut(after: fanout, reachingEach: writes.values[index].reached)
                 writes.remove(at: index)
             }
         }
