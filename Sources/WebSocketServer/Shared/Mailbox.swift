@@ -87,11 +87,12 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// wake-up on its way already, or is drained before the service thread waits) and the
     /// caller is another thread. Returns false once the service thread has stopped.
     ///
-    /// An item pushed `ahead` comes out before every item queued without it. A connection's
-    /// "something to write" goes ahead: in a fan-out each member's job queues a patch, and
-    /// behind the thousands of jobs still queued the first write waited for all of them (at
-    /// 10,000 members a member's median wait fell from ~102 to ~86 ms; the last one's is the
-    /// same). Going ahead is safe: it writes only what is already queued, in order.
+    /// An item pushed `ahead` comes out before every item queued without it. A server
+    /// connection's "something to write" goes ahead: in a fan-out each member's job queues a
+    /// patch, and behind the thousands of jobs still queued the first write waited for all of
+    /// them (at 10,000 members a member's median wait fell from ~102 to ~86 ms; the last
+    /// one's is the same). Going ahead is safe: it writes only what is already queued, in
+    /// order.
     @discardableResult
     func push(_ item: Item, ahead: Bool = false) -> Bool {
         let wasEmpty = state.withLock { state -> Bool? in
