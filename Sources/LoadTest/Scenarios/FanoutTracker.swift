@@ -21,15 +21,16 @@ final class FanoutTracker: SessionObserver {
             guard shown == expected, member < isWaiting.count, isWaiting[member] else { return nil }
             isWaiting[member] = false
             waitingCount -= 1
-            reached.record(now - sentAt)
-            return waitingCount == 0 ? now - sentAt : nil
+            let elapsed = now - sentAt
+            reached.record(elapsed)
+            return waitingCount == 0 ? elapsed : nil
         }
     }
 
     private let recorder: Recorder
     private let writes = Mutex<[Int: Write]>([:])
     /// Every member (the owner included), flagged by session index.
-    private let members = Mutex((isMember: [Bool](), count: 0))
+    private let members = Mutex([Bool]())
 
     init(recorder: Recorder) {
         self.recorder = recorder
@@ -38,7 +39,7 @@ final class FanoutTracker: SessionObserver {
     func setMembers(_ indices: Set<Int>) {
         var isMember = [Bool](repeating: false, count: (indices.max() ?? -1) + 1)
         for index in indices { isMember[index] = true }
-        members.withLock { $0 = (isMember, indices.count) }
+        members.withLock { $0 = isMember }
     }
 
     var pendingIDs: Set<Int> { writes.withLock { Set($0.keys) } }
@@ -46,7 +47,8 @@ final class FanoutTracker: SessionObserver {
     /// A writer is about to toggle `id` so that its star becomes `expected`.
     func begin(id: Int, expected: Bool) {
         let everyone = members.withLock { $0 }
-        writes.withLock { $0[id] = Write(expected: expected, sentAt: .now, isWaiting: everyone.isMember, waitingCount: everyone.count) }
+        let count = everyone.count { $0 }
+        writes.withLock { $0[id] = Write(expected: expected, sentAt: .now, isWaiting: everyone, waitingCount: count) }
     }
 
     /// The write of `id` was never sent.
