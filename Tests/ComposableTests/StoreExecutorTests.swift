@@ -57,6 +57,71 @@ final class StoreOnItsExecutorTests: XCTestCase {
         XCTAssertEqual(after.jobs - before.jobs, 0, "and no task was started for it")
     }
 
+    /// The holders on one executor are walked there, a slice at a time; a change made during
+    /// the walk (here by the first holder's observer) sends the walk round once more, so the
+    /// holders told before it hear of it too.
+    func testHoldersOnAnExecutorAreWalkedThereInSlicesAndAgainAfterAChangeDuringTheWalk() async {
+        let executor = QueueStoreExecutor()
+        let favorites = Shared<Set<Int>>([])
+        let count = 100
+        let seen = Mutex([[Set<Int>]](repeating: [], count: count))
+        let observed = expectation(description: "every holder heard twice")
+        observed.expectedFulfillmentCount = 2 * count
+        var stores: [Store<Probe>] = []
+        for index in 0..<count {
+            let store = Store(initialState: Probe.State(favorites: favorites), reducer: Probe(), executorPreference: executor)
+            await store.observe { state in
+                let value = state.favorites.wrappedValue
+                seen.withLock { $0[index].append(value) }
+                if index == 0 && value == [1] { favorites.withLock { $0.insert(2) } }
+                observed.fulfill()
+            }
+            stores.append(store)
+        }
+        let before = executor.counts
+
+        favorites.withLock { $0.insert(1) }
+        await fulfillment(of: [observed], timeout: 5)
+
+        // The others were told after the change, in the first round, and again in the second.
+        XCTAssertEqual(seen.withLock { $0[0] }, [[1], [1, 2]])
+        XCTAssertEqual(seen.withLock { Array($0.dropFirst()) }, Array(repeating: [[1, 2], [1, 2]], count: count - 1))
+        let after = executor.counts
+        XCTAssertEqual(after.executed - before.executed, 4, "two slices of 64, then both again")
+        XCTAssertEqual(after.jobs - before.jobs, 0, "no holder needed a job")
+        withExtendedLifetime(stores) {}
+    }
+
+    /// Changes made while a walk waits for the executor ride on it: each holder hears once.
+    func testChangesMadeBeforeTheWalkStartsRideOnIt() async {
+        let executor = QueueStoreExecutor()
+        let favorites = Shared<Set<Int>>([])
+        let seen = Mutex([[Set<Int>]](repeating: [], count: 3))
+        let observed = expectation(description: "every holder heard")
+        observed.expectedFulfillmentCount = 3
+        var stores: [Store<Probe>] = []
+        for index in 0..<3 {
+            let store = Store(initialState: Probe.State(favorites: favorites), reducer: Probe(), executorPreference: executor)
+            await store.observe { state in
+                seen.withLock { $0[index].append(state.favorites.wrappedValue) }
+                observed.fulfill()
+            }
+            stores.append(store)
+        }
+        let gate = DispatchSemaphore(value: 0)
+        executor.execute { gate.wait() }
+        let before = executor.counts
+
+        favorites.withLock { $0.insert(1) }
+        favorites.withLock { $0.insert(2) }
+        gate.signal()
+        await fulfillment(of: [observed], timeout: 5)
+
+        XCTAssertEqual(seen.withLock { $0 }, Array(repeating: [[1, 2]], count: 3))
+        XCTAssertEqual(executor.counts.executed - before.executed, 1, "one walk")
+        withExtendedLifetime(stores) {}
+    }
+
     func testAnEffectOnTheStoresExecutorAnswersAndEndsWithoutAJob() async {
         let executor = QueueStoreExecutor()
         let store = Store(initialState: Probe.State(favorites: Shared([])), reducer: Probe(), executorPreference: executor)

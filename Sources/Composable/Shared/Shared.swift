@@ -59,6 +59,11 @@ extension Shared: CustomStringConvertible {
 
 /// What a Store implements to hear about shared changes.
 package protocol SharedSubscriber: AnyObject, Sendable {
+    /// Where the subscriber is told: on this executor, by a walk over its holders there
+    /// (`SharedHolders`); nil, where the change was made.
+    var notificationExecutor: (any StoreExecutor)? { get }
+
+    /// A shared value it holds changed. Called on `notificationExecutor` when it has one.
     func sharedValueDidChange()
 }
 

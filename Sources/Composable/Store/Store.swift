@@ -16,8 +16,8 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     @exclusivity(unchecked) private var observerIsCurrent = false
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
-    /// Set while a shared change's notification is queued and has not run yet: changes made
-    /// meanwhile ride on it (a busy list's stars reach each of thousands of Stores once).
+    /// Set while a shared change's notification task is queued and has not run yet (a Store
+    /// with no `StoreExecutor`): changes made meanwhile ride on it.
     private nonisolated let sharedChangeQueued = Atomic<Bool>(false)
     /// Where the Store's tasks run: its effects and, without a `StoreExecutor`, its
     /// shared-change notifications. nil: the global pool.
@@ -181,12 +181,15 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 }
 
 extension Store: SharedSubscriber {
+    package nonisolated var notificationExecutor: (any StoreExecutor)? { storeExecutor }
+
     package nonisolated func sharedValueDidChange() {
-        guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        if let storeExecutor {
-            storeExecutor.execute { self.assumeIsolated { $0.sharedChanged() } }
+        if storeExecutor != nil {
+            // Told on its executor, by the walk over the holders there: in place, no job.
+            assumeIsolated { $0.sharedChanged() }
             return
         }
+        guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
         // Detached: the task that changed the value (another session's action) lends it
         // neither its task-locals, which were copied into every holder's task, nor its priority.
         Task.detached(executorPreference: executorPreference) { await self.sharedChanged() }
