@@ -18,6 +18,16 @@ final class ServerMessageTests: XCTestCase {
                       #"{"type":"error","ref":null,"code":"bad_json","message":"Say \"what\""}"#)
     }
 
+    func testAPatchFrameWithItsOpsAlreadyEncodedIsThePatchsEncoding() {
+        let ops: [PatchOperation] = [.add(path: "/favorites/25", value: true), .replace(path: "/lists/count", value: 3)]
+        var writer = JSONWriter()
+        writer.write(ops)
+        for ack in [nil, 7] {
+            XCTAssertEqual(String(decoding: ServerMessage.patchFrame(seq: 12, encodedOperations: writer.bytes, ack: ack), as: UTF8.self),
+                           ServerMessage.patch(seq: 12, ops: ops, ack: ack).encodedString())
+        }
+    }
+
     func testParsesWhatItEncodes() throws {
         let messages: [ServerMessage] = [
             .welcome(session: "s", user: ["id": 1, "name": "Ash"], token: nil),

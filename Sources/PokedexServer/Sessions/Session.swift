@@ -51,7 +51,7 @@ final class Session: Sendable {
             $0.favoritesClient = favoritesClient
         }
         projection = SessionProjection(context.projection)
-        output = SessionOutput(metrics: context.metrics)
+        output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches)
     }
 
     /// Starts observing and loads what is on screen.

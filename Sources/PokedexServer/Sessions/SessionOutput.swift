@@ -28,9 +28,12 @@ final class SessionOutput: Sendable {
     static let historyByteLimit = 64 * 1024
     private let sent = Mutex(Sent())
     let metrics: ServerMetricsRecorder
+    /// Every session's: the members of a list get the same patch for each star.
+    private let sharedPatches: PartsPatchMemo
 
-    init(metrics: ServerMetricsRecorder) {
+    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo) {
         self.metrics = metrics
+        self.sharedPatches = sharedPatches
     }
 
     /// A new state from the Store: diff it against what the browser has and send the patch.
@@ -40,32 +43,35 @@ final class SessionOutput: Sendable {
             let ops = JSONPatch.diff(from: sent.state, to: state)
             guard !ops.isEmpty else { return }
             sent.state = state
-            sendPatch(ops, &sent)
+            var writer = JSONWriter()
+            writer.write(ops)
+            sendPatch(encodedOperations: writer.bytes, &sent)
         }
     }
 
     /// New values of some top-level parts of the state, the others being as last published
-    /// (`SessionProjection.projectShared`): diffs and replaces only those parts.
+    /// (`SessionProjection.projectShared`): diffs and replaces only those parts, through the
+    /// patches every session shares.
     func publish(changing parts: [(key: String, value: JSONValue)]) {
         sent.withLock { sent in
             guard sent.hasAttached, case .object(var state) = sent.state else { return }
-            let ops = JSONPatch.diff(from: state, changing: parts)
-            guard !ops.isEmpty else { return }
+            let patch = sharedPatches.patch(from: state, changing: parts)
+            guard !patch.operations.isEmpty else { return }
             // `state` is then the only reference to the object, which changes in place.
             sent.state = .null
             for part in parts { state[part.key] = part.value }
             sent.state = .object(state)
-            sendPatch(ops, &sent)
+            sendPatch(encodedOperations: patch.encodedOperations, &sent)
         }
     }
 
-    /// Sends `ops` as the next patch, carrying the acks that wait for it, and keeps it for
-    /// resuming.
-    private func sendPatch(_ ops: [PatchOperation], _ sent: inout Sent) {
+    /// Sends the next patch, its ops encoded, carrying the acks that wait for it, and keeps
+    /// it for resuming.
+    private func sendPatch(encodedOperations: [UInt8], _ sent: inout Sent) {
         let acks = sent.pendingAcks
         sent.pendingAcks = []
         sent.seq += 1
-        let frame = ServerMessage.patch(seq: sent.seq, ops: ops, ack: acks.last).encoded()
+        let frame = ServerMessage.patchFrame(seq: sent.seq, encodedOperations: encodedOperations, ack: acks.last)
         sent.history.append((sent.seq, frame))
         sent.historyBytes += frame.count
         var dropped = 0

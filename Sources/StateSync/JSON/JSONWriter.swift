@@ -13,6 +13,11 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that are already encoded JSON.
+    public mutating func raw(_ json: [UInt8]) {
+        bytes.append(contentsOf: json)
+    }
+
     public mutating func write(_ value: JSONValue) {
         switch value {
         case .null: raw("null")

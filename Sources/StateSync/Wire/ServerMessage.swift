@@ -32,14 +32,7 @@ public enum ServerMessage: Equatable, Sendable {
             writer.raw(#","state":"#)
             writer.write(state)
         case let .patch(seq, ops, ack):
-            writer.raw(#"{"type":"patch","seq":"#)
-            writer.write(seq)
-            writer.raw(#","ops":"#)
-            writer.write(ops)
-            if let ack {
-                writer.raw(#","ack":"#)
-                writer.write(ack)
-            }
+            Self.writePatch(seq: seq, ack: ack, into: &writer) { $0.write(ops) }
         case let .ack(ref):
             writer.raw(#"{"type":"ack","ref":"#)
             writer.write(ref)
@@ -53,6 +46,27 @@ public enum ServerMessage: Equatable, Sendable {
         }
         writer.raw("}")
         return writer.bytes
+    }
+
+    /// The bytes of `.patch(seq:ops:ack:)` when its ops are already encoded
+    /// (`PartsPatchMemo.Patch`): a fan-out encodes them once for every session it reaches.
+    public static func patchFrame(seq: Int, encodedOperations: [UInt8], ack: Int?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 48 + encodedOperations.count)
+        writePatch(seq: seq, ack: ack, into: &writer) { $0.raw(encodedOperations) }
+        writer.raw("}")
+        return writer.bytes
+    }
+
+    /// A patch frame but its closing brace, the ops written by `writeOperations`.
+    private static func writePatch(seq: Int, ack: Int?, into writer: inout JSONWriter, _ writeOperations: (inout JSONWriter) -> Void) {
+        writer.raw(#"{"type":"patch","seq":"#)
+        writer.write(seq)
+        writer.raw(#","ops":"#)
+        writeOperations(&writer)
+        if let ack {
+            writer.raw(#","ack":"#)
+            writer.write(ack)
+        }
     }
 
     /// The frame as text (for text-frame APIs and logs).
