@@ -9,7 +9,8 @@ import Synchronization
 /// `ObjectDiffMemo`, identity stands for content: an entry holds both sides, so their storage
 /// is never changed in place or reused for another value while it is kept.
 public final class PartsPatchMemo: Sendable {
-    public struct Patch: Sendable {
+    /// A class, so that handing one to each of thousands of sessions retains one object.
+    public final class Patch: Sendable {
         public let operations: [PatchOperation]
         /// `operations` as the JSON array a `patch` frame carries (`ServerMessage.patchFrame`).
         public let encodedOperations: [UInt8]
@@ -24,19 +25,20 @@ public final class PartsPatchMemo: Sendable {
 
     /// Distinct changes kept, the oldest replaced first: one fan-out needs one.
     static let capacity = 8
+    private static let noChange = Patch([])
 
     private struct Change {
         let key: String
         let old: JSONValue?
         let new: JSONValue
 
+        // Compared in place, without pairing the values in tuples: each copy retained values
+        // that every member shares, from both service threads.
         func isSame(as other: Change) -> Bool {
             guard key == other.key, new.isIdentical(to: other.new) else { return false }
-            switch (old, other.old) {
-            case (nil, nil): return true
-            case let (old?, otherOld?): return old.isIdentical(to: otherOld)
-            default: return false
-            }
+            guard let old else { return other.old == nil }
+            guard let otherOld = other.old else { return false }
+            return old.isIdentical(to: otherOld)
         }
     }
 
@@ -59,11 +61,12 @@ public final class PartsPatchMemo: Sendable {
             if let previous, previous.isIdentical(to: value) { continue }
             changes.append(Change(key: key, old: previous, new: value))
         }
-        guard !changes.isEmpty else { return Patch([]) }
-        let known = entries.withLock { entries in
-            entries.list.first { entry in
-                entry.changes.count == changes.count && zip(entry.changes, changes).allSatisfy { $0.isSame(as: $1) }
-            }?.patch
+        guard !changes.isEmpty else { return Self.noChange }
+        let known = entries.withLock { entries -> Patch? in
+            for index in entries.list.indices where Self.matches(entries.list[index].changes, changes) {
+                return entries.list[index].patch
+            }
+            return nil
         }
         if let known { return known }
         let patch = Patch(JSONPatch.diff(from: old, changing: changes.map { ($0.key, $0.new) }))
@@ -78,17 +81,27 @@ public final class PartsPatchMemo: Sendable {
         }
         return patch
     }
+
+    private static func matches(_ known: [Change], _ changes: [Change]) -> Bool {
+        guard known.count == changes.count else { return false }
+        for index in known.indices where !known[index].isSame(as: changes[index]) { return false }
+        return true
+    }
 }
 
 extension JSONValue {
     /// True when both are the same object or array storage, or equal scalars: a cheap test
     /// that is true only for equal values.
     func isIdentical(to other: JSONValue) -> Bool {
-        switch (self, other) {
-        case let (.object(left), .object(right)): left.sharesStorage(with: right)
-        case let (.array(left), .array(right)): left.sharesStorage(with: right)
-        case (.object, _), (.array, _), (_, .object), (_, .array): false
-        default: self == other
+        switch self {
+        case .object(let left):
+            guard case .object(let right) = other else { return false }
+            return left.sharesStorage(with: right)
+        case .array(let left):
+            guard case .array(let right) = other else { return false }
+            return left.sharesStorage(with: right)
+        default:
+            return self == other
         }
     }
 }
