@@ -22,30 +22,17 @@ final class ObjectDiffMemo: Sendable {
         var operations: [PatchOperation]
     }
 
-    private struct Entries {
-        var list: [Entry] = []
-        var next = 0
-    }
-
-    private let entries = Mutex(Entries())
+    private let entries = Mutex(RecentRing<Entry>(capacity: capacity))
 
     /// The operations from `old` to `new`, paths relative to them: remembered, or `compute`d
     /// and remembered.
     func operations(from old: JSONObject, to new: JSONObject, compute: () -> [PatchOperation]) -> [PatchOperation] {
         let known = entries.withLock { entries in
-            entries.list.first { $0.old.sharesStorage(with: old) && $0.new.sharesStorage(with: new) }?.operations
+            entries.elements.first { $0.old.sharesStorage(with: old) && $0.new.sharesStorage(with: new) }?.operations
         }
         if let known { return known }
         let operations = compute()
-        entries.withLock { entries in
-            let entry = Entry(old: old, new: new, operations: operations)
-            if entries.list.count < Self.capacity {
-                entries.list.append(entry)
-            } else {
-                entries.list[entries.next] = entry
-                entries.next = (entries.next + 1) % Self.capacity
-            }
-        }
+        entries.withLock { $0.insert(Entry(old: old, new: new, operations: operations)) }
         return operations
     }
 }

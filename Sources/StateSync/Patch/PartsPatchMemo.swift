@@ -47,7 +47,7 @@ public final class PartsPatchMemo: Sendable {
         let patch: Patch
     }
 
-    private let entries = Mutex<(list: [Entry], next: Int)>(([], 0))
+    private let entries = Mutex(RecentRing<Entry>(capacity: capacity))
 
     public init() {}
 
@@ -63,22 +63,14 @@ public final class PartsPatchMemo: Sendable {
         }
         guard !changes.isEmpty else { return Self.noChange }
         let known = entries.withLock { entries -> Patch? in
-            for index in entries.list.indices where Self.matches(entries.list[index].changes, changes) {
-                return entries.list[index].patch
+            for index in entries.elements.indices where Self.matches(entries.elements[index].changes, changes) {
+                return entries.elements[index].patch
             }
             return nil
         }
         if let known { return known }
         let patch = Patch(JSONPatch.diff(from: old, changing: changes.map { ($0.key, $0.new) }))
-        entries.withLock { entries in
-            let entry = Entry(changes: changes, patch: patch)
-            if entries.list.count < Self.capacity {
-                entries.list.append(entry)
-            } else {
-                entries.list[entries.next] = entry
-                entries.next = (entries.next + 1) % Self.capacity
-            }
-        }
+        entries.withLock { $0.insert(Entry(changes: changes, patch: patch)) }
         return patch
     }
 
