@@ -43,9 +43,7 @@ final class SessionOutput: Sendable {
             let ops = JSONPatch.diff(from: sent.state, to: state)
             guard !ops.isEmpty else { return }
             sent.state = state
-            var writer = JSONWriter()
-            writer.write(ops)
-            sendPatch(encodedOperations: writer.bytes, &sent)
+            sendPatch(&sent) { seq, ack in ServerMessage.patch(seq: seq, ops: ops, ack: ack).encoded() }
         }
     }
 
@@ -61,17 +59,19 @@ final class SessionOutput: Sendable {
             sent.state = .null
             for part in parts { state[part.key] = part.value }
             sent.state = .object(state)
-            sendPatch(encodedOperations: patch.encodedOperations, &sent)
+            sendPatch(&sent) { seq, ack in
+                ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack)
+            }
         }
     }
 
-    /// Sends the next patch, its ops encoded, carrying the acks that wait for it, and keeps
-    /// it for resuming.
-    private func sendPatch(encodedOperations: [UInt8], _ sent: inout Sent) {
+    /// Sends the next patch, the `frame` made for its seq and the ack it carries (the last of
+    /// those waiting; the others go before it), and keeps it for resuming.
+    private func sendPatch(_ sent: inout Sent, frame makeFrame: (_ seq: Int, _ ack: Int?) -> [UInt8]) {
         let acks = sent.pendingAcks
         sent.pendingAcks = []
         sent.seq += 1
-        let frame = ServerMessage.patchFrame(seq: sent.seq, encodedOperations: encodedOperations, ack: acks.last)
+        let frame = makeFrame(sent.seq, acks.last)
         sent.history.append((sent.seq, frame))
         sent.historyBytes += frame.count
         var dropped = 0
