@@ -34,21 +34,24 @@ final class FavoritesConcurrencyTests: XCTestCase {
             )
         }
 
-        let changesReported = try await withThrowingTaskGroup(of: Int.self) { group in
+        let numbersTaken = try await withThrowingTaskGroup(of: [Int].self) { group in
             for plan in plans {
                 group.addTask {
-                    var changes = 0
+                    var numbers: [Int] = []
                     for write in plan.writes {
                         let changed = try plan.repository.setFavorite(
                             list: list.id, pokemonID: write.pokemonID, isFavorite: write.isFavorite, by: plan.userID
                         )
-                        if changed { changes += 1 }
+                        if let changed { numbers.append(changed.seq) }
                     }
-                    return changes
+                    return numbers
                 }
             }
-            return try await group.reduce(0, +)
+            return try await group.reduce([], +)
         }
+        let changesReported = numbersTaken.count
+        // Every change took its own number and none was skipped: the feed can find gaps.
+        XCTAssertEqual(numbersTaken.sorted(), Array(1...max(1, changesReported)).prefix(changesReported).map { $0 })
 
         var expected: [Int: Bool] = [:]
         var expectedChanges = 0

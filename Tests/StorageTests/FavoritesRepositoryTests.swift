@@ -7,14 +7,27 @@ final class FavoritesRepositoryTests: XCTestCase {
         let storage = try StorageFixture()
         let (ash, _, list) = try await storage.makeUser("Ash")
 
-        XCTAssertTrue(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
-        XCTAssertFalse(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
-        XCTAssertTrue(try storage.favorites.setFavorite(list: list.id, pokemonID: 1, isFavorite: true, by: ash.id))
+        XCTAssertNotNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
+        XCTAssertNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
+        XCTAssertNotNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 1, isFavorite: true, by: ash.id))
         XCTAssertEqual(try storage.favorites.favorites(inList: list.id, as: ash.id), [1, 25])
 
-        XCTAssertTrue(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: false, by: ash.id))
-        XCTAssertFalse(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: false, by: ash.id))
+        XCTAssertNotNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: false, by: ash.id))
+        XCTAssertNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: false, by: ash.id))
         XCTAssertEqual(try storage.favorites.favorites(inList: list.id, as: ash.id), [1])
+    }
+
+    func testEachChangeTakesTheListsNextNumberAndSnapshotsSayWhichTheyShow() async throws {
+        let storage = try StorageFixture()
+        let (ash, _, list) = try await storage.makeUser("Ash")
+        XCTAssertEqual(try storage.favorites.snapshot(ofList: list.id, as: ash.id), FavoritesSnapshot(ids: [], seq: 0))
+        let first = try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id)
+        XCTAssertEqual(first, FavoriteChange(listID: list.id, seq: 1, pokemonID: 25, isFavorite: true, userID: ash.id))
+        // A write that changes nothing takes no number.
+        XCTAssertNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: true, by: ash.id))
+        let second = try storage.favorites.setFavorite(list: list.id, pokemonID: 25, isFavorite: false, by: ash.id)
+        XCTAssertEqual(second?.seq, 2)
+        XCTAssertEqual(try storage.favorites.snapshot(ofList: list.id, as: ash.id), FavoritesSnapshot(ids: [], seq: 2))
     }
 
     func testEditorWritesAndViewerIsRefused() async throws {
@@ -23,7 +36,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         let editor = try await storage.makeMember(of: list, role: .editor, name: "Misty")
         let viewer = try await storage.makeMember(of: list, role: .viewer, name: "Brock")
 
-        XCTAssertTrue(try storage.favorites.setFavorite(list: list.id, pokemonID: 7, isFavorite: true, by: editor.id))
+        XCTAssertNotNil(try storage.favorites.setFavorite(list: list.id, pokemonID: 7, isFavorite: true, by: editor.id))
         XCTAssertThrows(.forbidden, try storage.favorites.setFavorite(list: list.id, pokemonID: 4, isFavorite: true, by: viewer.id))
         XCTAssertThrows(.forbidden, try storage.favorites.setFavorite(list: list.id, pokemonID: 7, isFavorite: false, by: viewer.id))
 

@@ -77,11 +77,23 @@ public struct FavoritesRepository: Sendable {
         }
     }
 
+    /// The list's favorites and the sequence number they are at, read in one transaction.
+    /// Members only.
+    public func snapshot(ofList listID: String, as userID: String) throws -> FavoritesSnapshot {
+        try database.withConnection { connection in
+            try connection.requireRole(of: userID, in: listID)
+            let seq = try connection.query("SELECT seq FROM favorite_lists WHERE id = ?", [.text(listID)])[0].int(0)
+            let rows = try connection.query("SELECT pokemon_id FROM favorites WHERE list_id = ?", [.text(listID)])
+            return FavoritesSnapshot(ids: Set(try rows.map { try $0.int(0) }), seq: seq)
+        }
+    }
+
     /// Makes `pokemonID` a favorite (or not) in the list: a set, never a toggle, so repeating
     /// it changes nothing. Owners and editors only. Committed when it returns.
-    /// - Returns: whether the list changed.
+    /// - Returns: the change with the list's new sequence number, or nil when the list
+    ///   already was that way (nothing committed, no number taken).
     @discardableResult
-    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> Bool {
+    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange? {
         guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
         return try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: \.canWrite)
@@ -94,7 +106,11 @@ public struct FavoritesRepository: Sendable {
                     "DELETE FROM favorites WHERE list_id = ? AND pokemon_id = ?",
                     [.text(listID), .integer(Int64(pokemonID))]
                 )
-            return changed > 0
+            guard changed > 0 else { return nil }
+            let seq = try connection.query(
+                "UPDATE favorite_lists SET seq = seq + 1 WHERE id = ? RETURNING seq", [.text(listID)]
+            )[0].int(0)
+            return FavoriteChange(listID: listID, seq: seq, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID)
         }
     }
 

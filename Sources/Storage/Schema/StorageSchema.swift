@@ -9,5 +9,8 @@ public enum StorageSchema {
         Migration(version: 2, sql: favorites),
         // Rosters read a list's first members in joining order: walk an index, not a sort.
         Migration(version: 3, sql: "CREATE INDEX memberships_by_list_joined ON memberships(list_id, joined_at);"),
+        // Each committed change to a list's favorites takes the list's next number, so a
+        // process that holds the list applies every change once and in commit order.
+        Migration(version: 4, sql: "ALTER TABLE favorite_lists ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;"),
     ]
 }
