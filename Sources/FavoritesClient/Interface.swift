@@ -7,9 +7,12 @@ import PokedexModels
 public struct FavoritesClient: Sendable {
     /// The user's lists (personal first); the same reference in every session of the user.
     public var lists: @Sendable () -> Shared<[ListSummary]>
-    /// A list's favorite Pokémon ids. Writing through it (`withLock`) stores set/unset
-    /// operations, committed before the change is visible to anyone.
+    /// A list's favorite Pokémon ids, read-only: they change through `setFavorite`, and every
+    /// holder sees a change once it is committed.
     public var favorites: @Sendable (_ listID: String) -> Shared<Set<Int>>
+    /// Makes a Pokémon a favorite of the list (or not): an intent, so repeating it changes
+    /// nothing. Returns once the change is committed and the list's shared value shows it.
+    public var setFavorite: @Sendable (_ listID: String, _ pokemonID: Int, _ isFavorite: Bool) async throws -> Void
     /// A list's members with presence, and its open invites for owners.
     public var roster: @Sendable (_ listID: String) -> Shared<ListRoster>
     /// Creates an invite and returns its code (shown once; stored hashed).
@@ -25,6 +28,7 @@ public struct FavoritesClient: Sendable {
         lists: @escaping @Sendable () -> Shared<[ListSummary]>,
         favorites: @escaping @Sendable (String) -> Shared<Set<Int>>,
         roster: @escaping @Sendable (String) -> Shared<ListRoster>,
+        setFavorite: @escaping @Sendable (String, Int, Bool) async throws -> Void,
         createInvite: @escaping @Sendable (String, ListRole) async throws -> String,
         revokeInvite: @escaping @Sendable (String, String) async throws -> Void,
         removeMember: @escaping @Sendable (String, String) async throws -> Void,
@@ -35,6 +39,7 @@ public struct FavoritesClient: Sendable {
         self.lists = lists
         self.favorites = favorites
         self.roster = roster
+        self.setFavorite = setFavorite
         self.createInvite = createInvite
         self.revokeInvite = revokeInvite
         self.removeMember = removeMember

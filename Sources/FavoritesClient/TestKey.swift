@@ -7,6 +7,7 @@ extension FavoritesClient: TestDependencyKey {
         lists: { fatalError("Unimplemented: FavoritesClient.lists") },
         favorites: { _ in fatalError("Unimplemented: FavoritesClient.favorites") },
         roster: { _ in fatalError("Unimplemented: FavoritesClient.roster") },
+        setFavorite: unimplemented("FavoritesClient.setFavorite"),
         createInvite: unimplemented("FavoritesClient.createInvite"),
         revokeInvite: unimplemented("FavoritesClient.revokeInvite"),
         removeMember: unimplemented("FavoritesClient.removeMember"),

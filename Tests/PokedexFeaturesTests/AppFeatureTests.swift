@@ -12,8 +12,9 @@ final class AppFeatureTests: XCTestCase {
     let accounts = InMemoryFavorites()
 
     func makeStore(_ state: AppFeature.State? = nil, slow: Bool = false) -> TestStore<AppFeature> {
-        let favorites = Shared<Set<Int>>([])
+        let favorites = accounts.favoritesByList[InMemoryFavorites.personal.id]!
         return TestStore(initialState: state ?? AppFeature.State(account: accounts.account, favorites: favorites), reducer: AppFeature()) {
+            $0.favoritesClient = self.accounts.client
             $0.pokemonClient = Fixtures.client(clock: slow ? TestClockLike(clock: self.clock) : nil)
             $0.clock = self.clock
         }
@@ -69,7 +70,10 @@ final class AppFeatureTests: XCTestCase {
         // Let the detail finish loading, so nothing arrives after the store turns exhaustive.
         await store.receive(.destination(.presented(.detail(.detailLoaded(Fixtures.detail(7))))))
         store.exhaustivity = .on
-        await store.send(.destination(.presented(.detail(.favoriteTapped)))) {
+        // The star is an intent: the state changes when the commit comes back, and the change
+        // is asserted with the action the effect then sends.
+        await store.send(.destination(.presented(.detail(.favoriteTapped))))
+        await store.receive(.favoriteCommitted(id: 7, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(7) }
         }
         XCTAssertEqual(store.state.list.favorites.wrappedValue, [7])

@@ -142,9 +142,62 @@ final class FavoritesFlowTests: XCTestCase {
         // Let the detail finish loading, so nothing arrives after the store turns exhaustive.
         await store.receive(.destination(.presented(.detail(.detailLoaded(Fixtures.detail(25))))))
         store.exhaustivity = .on
-        await store.send(.destination(.presented(.detail(.favoriteTapped)))) {
+        await store.send(.destination(.presented(.detail(.favoriteTapped))))
+        await store.receive(.favoriteCommitted(id: 25, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(25) }
         }
         XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [25])
+        // Tapped again, the intent is the other way.
+        await store.send(.destination(.presented(.detail(.favoriteTapped))))
+        await store.receive(.favoriteCommitted(id: 25, isFavorite: false)) {
+            $0.favorites.withLock { _ = $0.remove(25) }
+        }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 25 in ash-list", "unset 25 in ash-list"])
+    }
+
+    func testAStarOnAStackedDetailAndInTheListGoesToTheActiveList() async {
+        let store = makeStore(route: "/pokemon/5/type/grass/pokemon/10")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        await store.skipReceivedActions()
+        store.exhaustivity = .on
+        let stacked = store.state.path.ids.last!
+        await store.send(.path(.element(id: stacked, action: .detail(.favoriteTapped))))
+        await store.receive(.favoriteCommitted(id: 10, isFavorite: true)) {
+            $0.favorites.withLock { _ = $0.insert(10) }
+        }
+        await store.send(.list(.favoriteTapped(id: 3)))
+        await store.receive(.favoriteCommitted(id: 3, isFavorite: true)) {
+            $0.favorites.withLock { _ = $0.insert(3) }
+        }
+        XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [3, 10])
+    }
+
+    func testAFailedCommitChangesNothing() async {
+        let store = makeStore()
+        accounts.failWrites.withLock { $0 = true }
+        await store.send(.list(.favoriteTapped(id: 3)))
+        await store.finish()
+        XCTAssertEqual(store.state.favorites.wrappedValue, [])
+    }
+
+    func testLosingTheActiveListFallsBackToThePersonalOneWithANotice() async {
+        let store = makeStore(route: "/join/join-me")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        await store.receive(.joined(InMemoryFavorites.cerulean))
+        await store.skipReceivedActions()
+        store.exhaustivity = .on
+        // Misty removed Ash (the session saw the lists change and sends this).
+        accounts.lists.withLock { $0.removeAll { $0.id == "cerulean" } }
+        await store.send(.listAccessLost(listID: "cerulean", listName: "Cerulean", .removed)) {
+            $0.account.lists.withLock { $0.removeAll { $0.id == "cerulean" } }
+            $0.account.activeListID = "ash-list"
+            $0.favorites = self.accounts.favoritesByList["ash-list"]!
+            $0.list.favorites = self.accounts.favoritesByList["ash-list"]!
+            $0.destination = nil
+            $0.notice = "You were removed from “Cerulean”."
+        }
+        XCTAssertEqual(store.state.route, "/")
     }
 }

@@ -103,9 +103,10 @@ final class PokemonListFeatureTests: XCTestCase {
         XCTAssertEqual(store.state.rows.map(\.id), [5, 10, 15, 20, 25, 30, 35, 40, 45])
     }
 
-    func testStarTogglesTheSharedFavorites() async {
+    func testAStarIsLeftToTheParentAndChangesNothingHere() async {
+        // The parent knows the active list and sends the intent; the list writes nothing.
         let store = makeStore()
-        await store.send(.favoriteTapped(id: 7)) { $0.favorites.withLock { _ = $0.insert(7) } }
-        await store.send(.favoriteTapped(id: 7)) { $0.favorites.withLock { _ = $0.remove(7) } }
+        await store.send(.favoriteTapped(id: 7))
+        XCTAssertEqual(store.state.favorites.wrappedValue, [])
     }
 }

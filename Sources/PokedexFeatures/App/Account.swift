@@ -43,3 +43,18 @@ public struct ConfirmationAlert: Equatable, Sendable {
         self.intent = intent
     }
 }
+
+/// Why the user is no longer a member of a list, for the notice every session shows.
+public enum ListAccessLoss: Equatable, Sendable {
+    /// The user left (in this tab or another).
+    case left
+    /// The list's owner removed the user.
+    case removed
+
+    func notice(listName: String) -> String {
+        switch self {
+        case .left: "You left “\(listName)”."
+        case .removed: "You were removed from “\(listName)”."
+        }
+    }
+}

@@ -70,6 +70,11 @@ public struct AppFeature: Reducer, Sendable {
         case joined(FavoritesList)
         case left(listID: String)
         case favoritesFailed(String)
+        /// A star's intent was committed: the shared favorites already show it.
+        case favoriteCommitted(id: Int, isFavorite: Bool)
+        /// The user stopped being a member of a list (left in another tab, or removed): every
+        /// session drops it at once.
+        case listAccessLost(listID: String, listName: String, ListAccessLoss)
         case alert(AlertAction)
 
         public enum AlertAction: Equatable, Sendable {
@@ -109,6 +114,32 @@ public struct AppFeature: Reducer, Sendable {
 
         case let .destination(.presented(.favorites(.delegate(delegate)))):
             return favoritesDelegate(delegate, &state)
+
+        case let .list(.favoriteTapped(id)):
+            return setFavorite(id, &state)
+
+        case .destination(.presented(.detail(.favoriteTapped))):
+            guard case let .detail(detail) = state.destination else { return .none }
+            return setFavorite(detail.pokemon.id, &state)
+
+        case let .path(.element(entryID, .detail(.favoriteTapped))):
+            guard case let .detail(detail) = state.path[id: entryID] else { return .none }
+            return setFavorite(detail.pokemon.id, &state)
+
+        case .favoriteCommitted:
+            return .none
+
+        case let .listAccessLost(listID, listName, loss):
+            if state.account.activeListID == listID, let personal = state.account.lists.wrappedValue.first {
+                state.activate(listID: personal.id, favoritesClient)
+            }
+            if case let .favorites(view) = state.destination, view.listID == listID || view.listID == state.account.activeListID {
+                state.path.removeAll()
+                state.destination = nil
+            }
+            state.alert = nil
+            state.notice = loss.notice(listName: listName)
+            return .none
 
         case let .path(.element(_, .type(.delegate(.showPokemon(pokemon))))):
             return push(.detail(PokemonDetailFeature.State(pokemon: pokemon, favorites: state.favorites)), onto: &state)
@@ -227,6 +258,18 @@ public struct AppFeature: Reducer, Sendable {
         } catch: { error, send in
             await send(.favoritesFailed("\(error)"))
         }
+    }
+
+    /// A tapped star becomes the intent to set it the other way in the active list. The
+    /// state changes when the commit comes back through the shared favorites; a refusal is
+    /// the session's to report (an `error` frame for the action), and changes nothing.
+    private func setFavorite(_ id: Int, _ state: inout State) -> Effect<Action> {
+        let listID = state.account.activeListID
+        let isFavorite = !state.favorites.wrappedValue.contains(id)
+        return .run { [favoritesClient] send in
+            try await favoritesClient.setFavorite(listID, id, isFavorite)
+            await send(.favoriteCommitted(id: id, isFavorite: isFavorite))
+        } catch: { _, _ in }
     }
 
     private func push(_ screen: Path.State, onto state: inout State) -> Effect<Action> {

@@ -65,11 +65,7 @@ public struct PokemonDetailFeature: Reducer, Sendable {
             return .run { _ in await dismiss() }
 
         case .favoriteTapped:
-            let id = state.pokemon.id
-            state.favorites.withLock { favorites in
-                if favorites.remove(id) == nil { favorites.insert(id) }
-            }
-            return .none
+            return .none  // The parent sends the intent to the active list.
 
         case let .typeTapped(type):
             return .send(.delegate(.showType(type)))

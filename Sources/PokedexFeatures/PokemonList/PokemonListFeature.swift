@@ -114,11 +114,8 @@ public struct PokemonListFeature: Reducer, Sendable {
         case .rowTapped:
             return .none  // The parent presents the detail.
 
-        case let .favoriteTapped(id):
-            state.favorites.withLock { favorites in
-                if favorites.remove(id) == nil { favorites.insert(id) }
-            }
-            return .none
+        case .favoriteTapped:
+            return .none  // The parent sends the intent to the active list.
         }
     }
 

@@ -1,22 +1,87 @@
 import Storage
+import Synchronization
 
-/// The action a session is reducing: who acts (a write through a shared list is attributed
-/// to and authorised for that user) and where a refusal of an effect it started goes (an
-/// `error` frame for the action's ref). The session sets it around each action; the
-/// effects' tasks inherit it.
+/// The action a session is reducing: who acts (a write through the favorites client is
+/// attributed to and authorised for that user), where a refusal of an effect it started goes
+/// (an `error` frame for the action's ref), and its acknowledgement, which a write holds
+/// until its commit. The session sets it around each action; the effects' tasks inherit it.
 struct ActionContext: Sendable {
     let userID: String
     let refuse: @Sendable (_ code: String, _ message: String) -> Void
+    let acknowledgement: Acknowledgement?
+
+    init(userID: String, acknowledgement: Acknowledgement? = nil, refuse: @escaping @Sendable (String, String) -> Void) {
+        self.userID = userID
+        self.refuse = refuse
+        self.acknowledgement = acknowledgement
+    }
 
     @TaskLocal static var current: ActionContext?
 
-    /// Runs a favorites operation, reporting a refusal before rethrowing it.
-    static func reporting<T>(_ operation: () throws -> T) throws -> T {
+    /// Runs a storage write for the current action: its ack waits for the commit (the write
+    /// calls `committed` right after it, before the change reaches any session, so the patch
+    /// that shows it carries the ack), a refusal becomes an `error` frame with the refusal's
+    /// code, and any other failure (a read-only or full disk, a database gone away) one with
+    /// code `storage`. Rethrows either way.
+    static func committing<T: Sendable>(_ operation: (_ committed: @escaping @Sendable () -> Void) async throws -> T) async throws -> T {
+        let held = current?.acknowledgement?.hold()
         do {
-            return try operation()
+            let result = try await operation { held?.committed() }
+            held?.finished()
+            return result
         } catch let refusal as FavoritesError {
             current?.refuse(refusal.code, refusal.description)
             throw refusal
+        } catch {
+            current?.refuse("storage", "Could not save that change; nothing was changed. Try again.")
+            throw error
+        }
+    }
+}
+
+/// An action's ack: sent after its reduction, unless a write the action started holds it
+/// (`hold`, during the reduction) until the write commits.
+final class Acknowledgement: Sendable {
+    /// A held ack's two steps.
+    struct Held: Sendable {
+        /// At the commit, from the storage thread: the next patch may carry the ack.
+        let committed: @Sendable () -> Void
+        /// The write returned (its effect runs on): the ack goes alone if no patch took it.
+        let finished: @Sendable () -> Void
+    }
+
+    private struct State {
+        var reducing = true
+        var held = false
+    }
+
+    private let state = Mutex(State())
+    /// Takes the ack back from the patch the reduction is about to publish.
+    private let withhold: @Sendable () -> Void
+    private let held: Held
+
+    init(withhold: @escaping @Sendable () -> Void, held: Held) {
+        self.withhold = withhold
+        self.held = held
+    }
+
+    /// Holds the ack if the action is still being reduced.
+    func hold() -> Held? {
+        let holding = state.withLock { state -> Bool in
+            guard state.reducing, !state.held else { return false }
+            state.held = true
+            return true
+        }
+        guard holding else { return nil }
+        withhold()
+        return held
+    }
+
+    /// The reduction is over; whether a write holds the ack.
+    func endReducing() -> Bool {
+        state.withLock { state in
+            state.reducing = false
+            return state.held
         }
     }
 }

@@ -1,15 +1,21 @@
 import Foundation
+import PokedexFeatures
 import PokedexModels
 import Storage
 import Synchronization
 
-/// The process's one door to favorites storage. Writes go through `FavoritesKey.save`, which
-/// runs under the lock of the list's single shared reference, so each list's operations are
-/// applied in one order and committed to SQLite before any session sees them. Rosters and
-/// users' list memberships are reloaded and pushed to their holders when they change.
+/// The process's one door to favorites storage. Writes are intents run on the storage queue
+/// (never on a service thread); a committed star reaches the sessions only through the
+/// change feed (`FavoritesFeed`), so every holder sees it after its commit, once and in the
+/// list's order. Rosters and users' list memberships are reloaded and pushed to their
+/// holders when they change.
 final class FavoritesHub: Sendable {
     let users: UserRepository
     let repository: FavoritesRepository
+    let storage = StorageQueue()
+    let feed: FavoritesFeed
+    /// Why users lost lists, until their sessions have shown it (keyed by user, then list).
+    private let losses = Mutex<[String: [String: ListAccessLoss]]>([:])
     /// Refreshers of live shared values, by key id.
     private let refreshers = Mutex<[String: [Int: @Sendable () -> Void]]>([:])
     private let nextRefresher = Atomic<Int>(0)
@@ -22,7 +28,65 @@ final class FavoritesHub: Sendable {
 
     init(database: Database) {
         users = UserRepository(database: database)
-        repository = FavoritesRepository(database: database)
+        let repository = FavoritesRepository(database: database)
+        self.repository = repository
+        feed = FavoritesFeed { listID in
+            guard let list = try? repository.list(id: listID) else { return nil }
+            return try? repository.snapshot(ofList: listID, as: list.ownerID)
+        }
+    }
+
+    // MARK: Writes
+
+    /// Commits a star's intent, then hands the committed change to the feed.
+    /// `committed` runs between the commit and the change reaching any session.
+    func setFavorite(
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, committed: @escaping @Sendable () -> Void
+    ) async throws {
+        let repository = self.repository, feed = self.feed
+        try await storage.run {
+            let change = try repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID)
+            committed()
+            if let change { feed.receive(change) }
+        }
+    }
+
+    /// Runs a membership or invite write on the storage queue; `committed` runs after it.
+    func write<T: Sendable>(
+        committed: @escaping @Sendable () -> Void, _ body: @escaping @Sendable (FavoritesRepository) throws -> T
+    ) async throws -> T {
+        let repository = self.repository
+        return try await storage.run {
+            let result = try body(repository)
+            committed()
+            return result
+        }
+    }
+
+    /// The user is no longer a member of the list: their sessions drop it (see
+    /// `Session`), with a notice saying why.
+    func lostAccess(user userID: String, list listID: String, _ loss: ListAccessLoss) {
+        losses.withLock { losses in
+            // Read by every session of the user, so kept; bounded, since a reason unknown
+            // reads as a removal, which is what a notice may safely say.
+            if losses.count >= 10_000 { losses.removeAll() }
+            losses[userID, default: [:]][listID] = loss
+        }
+        refreshLists(ofUser: userID)
+        refreshRoster(listID)
+    }
+
+    /// Why the user lost the list (nil: not known here, e.g. another process did it).
+    func loss(user userID: String, list listID: String) -> ListAccessLoss? {
+        losses.withLock { $0[userID]?[listID] }
+    }
+
+    /// The user joined the list (again): an old reason for losing it no longer applies.
+    func rejoined(user userID: String, list listID: String) {
+        losses.withLock { losses in
+            losses[userID]?[listID] = nil
+            if losses[userID]?.isEmpty == true { losses[userID] = nil }
+        }
     }
 
     // MARK: Keys

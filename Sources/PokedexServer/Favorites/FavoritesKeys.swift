@@ -2,32 +2,23 @@ import Composable
 import PokedexModels
 import Storage
 
-/// A list's favorite ids, persisted as set/unset operations.
+/// A list's favorite ids, as the process's change feed keeps them. Read-only: a star is an
+/// intent (`FavoritesClient.setFavorite`) that storage commits, and every holder sees it when
+/// the feed brings the committed change.
 struct FavoritesKey: SharedKey {
     let listID: String
     let hub: FavoritesHub
 
     var id: String { "favorites:\(listID)" }
 
-    func load() -> Set<Int>? {
-        guard let list = try? hub.repository.list(id: listID) else { return nil }
-        return try? hub.repository.favorites(inList: listID, as: list.ownerID)
-    }
+    func load() -> Set<Int>? { hub.feed.load(listID) }
 
-    /// Stores the difference as set/unset operations by the acting user; throwing (a viewer,
-    /// a non-member) restores the previous value.
     func save(_ value: Set<Int>, previous: Set<Int>) throws {
-        guard let userID = ActionContext.current?.userID else { throw FavoritesError.forbidden }
-        for added in value.subtracting(previous).sorted() {
-            try hub.repository.setFavorite(list: listID, pokemonID: added, isFavorite: true, by: userID)
-        }
-        for removed in previous.subtracting(value).sorted() {
-            try hub.repository.setFavorite(list: listID, pokemonID: removed, isFavorite: false, by: userID)
-        }
+        throw FavoritesError.forbidden
     }
 
     func subscribe(_ onChange: @escaping @Sendable (Set<Int>) -> Void) -> SharedKeySubscription {
-        SharedKeySubscription(cancel: hub.onRefresh(id) { if let value = load() { onChange(value) } })
+        SharedKeySubscription(cancel: hub.feed.subscribe(listID, onChange))
     }
 }
 

@@ -5,52 +5,68 @@ import Storage
 
 extension FavoritesClient {
     /// The favorites of `user`, through the process's hub: shared values keyed by list and
-    /// user, and operations that commit, then push the changed rosters and memberships.
+    /// user, and writes that commit on the storage queue, then push what changed.
     static func live(hub: FavoritesHub, user: User) -> FavoritesClient {
         FavoritesClient(
             lists: { Shared(hub.listsKey(user.id), default: []) },
             favorites: { listID in Shared(hub.favoritesKey(listID), default: []) },
             roster: { listID in Shared(hub.rosterKey(listID), default: ListRoster()) },
+            setFavorite: { listID, pokemonID, isFavorite in
+                try await ActionContext.committing { committed in
+                    try await hub.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: user.id, committed: committed)
+                }
+            },
             createInvite: { listID, role in
-                try ActionContext.reporting {
-                let code = try hub.repository.createInvite(list: listID, role: role, by: user.id)
-                hub.refreshRoster(listID)
-                return code
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { repository in
+                        let code = try repository.createInvite(list: listID, role: role, by: user.id)
+                        hub.refreshRoster(listID)
+                        return code
+                    }
                 }
             },
             revokeInvite: { listID, inviteID in
-                try ActionContext.reporting {
-                try hub.repository.revokeInvite(id: inviteID, list: listID, by: user.id)
-                hub.refreshRoster(listID)
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { repository in
+                        try repository.revokeInvite(id: inviteID, list: listID, by: user.id)
+                        hub.refreshRoster(listID)
+                    }
                 }
             },
             removeMember: { listID, memberID in
-                try ActionContext.reporting {
-                try hub.repository.removeMember(list: listID, user: memberID, by: user.id)
-                hub.refreshRoster(listID)
-                hub.refreshLists(ofUser: memberID)
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { repository in
+                        try repository.removeMember(list: listID, user: memberID, by: user.id)
+                        hub.lostAccess(user: memberID, list: listID, .removed)
+                    }
                 }
             },
             leave: { listID in
-                try ActionContext.reporting {
-                try hub.repository.leave(list: listID, user: user.id)
-                hub.refreshRoster(listID)
-                hub.refreshLists(ofUser: user.id)
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { repository in
+                        try repository.leave(list: listID, user: user.id)
+                        hub.lostAccess(user: user.id, list: listID, .left)
+                    }
                 }
             },
             join: { code in
-                try ActionContext.reporting {
-                let list = try hub.repository.acceptInvite(code: code, user: user.id)
-                hub.refreshRoster(list.id)
-                hub.refreshLists(ofUser: user.id)
-                return list
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { repository in
+                        let list = try repository.acceptInvite(code: code, user: user.id)
+                        hub.rejoined(user: user.id, list: list.id)
+                        hub.refreshRoster(list.id)
+                        hub.refreshLists(ofUser: user.id)
+                        return list
+                    }
                 }
             },
             rename: { name in
-                try ActionContext.reporting {
-                let renamed = try hub.users.rename(userID: user.id, to: name)
-                hub.refreshRosters(ofUser: user.id)
-                return renamed
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { _ in
+                        let renamed = try hub.users.rename(userID: user.id, to: name)
+                        hub.refreshRosters(ofUser: user.id)
+                        return renamed
+                    }
                 }
             }
         )

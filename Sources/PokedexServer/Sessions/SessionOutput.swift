@@ -90,6 +90,11 @@ final class SessionOutput: Sendable {
         sent.withLock { $0.pendingAcks.append(ref) }
     }
 
+    /// Takes back a ref a write now holds: no patch acknowledges it before its commit.
+    func withdrawAck(_ ref: Int) {
+        sent.withLock { sent in sent.pendingAcks.removeAll { $0 == ref } }
+    }
+
     /// Acknowledges a ref that no patch carried (the action changed nothing visible).
     func flushAck(_ ref: Int) {
         sent.withLock { sent in

@@ -11,6 +11,9 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         case unknownToken = "unknown_token"
         case unknownInvite = "unknown_invite"
         case revokedInvite = "revoked_invite"
+        /// Storage could not commit the write (a full or read-only disk, a lock held too
+        /// long): nothing changed, and the action may be sent again.
+        case storage
     }
 
     public var code: Code

@@ -20,6 +20,8 @@ final class InMemoryFavorites: Sendable {
         ])),
     ]
     let calls = Mutex<[String]>([])
+    /// Makes every star's commit fail, as a read-only or full disk would.
+    let failWrites = Mutex(false)
 
     var account: Account {
         Account(me: Self.ash, lists: lists, activeListID: Self.personal.id)
@@ -30,6 +32,12 @@ final class InMemoryFavorites: Sendable {
             lists: { self.lists },
             favorites: { self.favoritesByList[$0]! },
             roster: { self.rostersByList[$0]! },
+            setFavorite: { listID, id, isFavorite in
+                if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
+                self.calls.withLock { $0.append("\(isFavorite ? "set" : "unset") \(id) in \(listID)") }
+                // Committed at once: the shared value shows it, as the feed would.
+                self.favoritesByList[listID]!.withLock { _ = isFavorite ? $0.insert(id).inserted : $0.remove(id) != nil }
+            },
             createInvite: { listID, role in
                 self.calls.withLock { $0.append("invite \(listID) \(role)") }
                 return "code-\(role)"
@@ -51,6 +59,12 @@ final class InMemoryFavorites: Sendable {
 
     enum TestError: Error, CustomStringConvertible {
         case unknownInvite
-        var description: String { "That invite is unknown." }
+        case diskFull
+        var description: String {
+            switch self {
+            case .unknownInvite: "That invite is unknown."
+            case .diskFull: "database or disk is full"
+            }
+        }
     }
 }

@@ -1,0 +1,166 @@
+import Foundation
+import Storage
+import Synchronization
+
+/// The favorites of every list this process holds, kept in step with storage by the change
+/// feed: committed changes arrive here (from this process's own commits, or from other
+/// processes through PostgreSQL's notifications), each with the list's sequence number, and
+/// are applied once and in order. A change that comes before one it follows waits for it; a
+/// gap that does not fill (a notification lost while the feed was reconnecting) reloads the
+/// list from storage. The shared `favorites` value of each list is told every new set.
+final class FavoritesFeed: Sendable {
+    /// One held list: its favorites as of `seq`, and changes that came ahead of their turn.
+    private final class Entry: Sendable {
+        struct State {
+            var snapshot: FavoritesSnapshot
+            var waiting: [Int: FavoriteChange] = [:]
+            var subscribers: [Int: @Sendable (Set<Int>) -> Void] = [:]
+            /// The seq of the value the last `load` handed out, so a subscriber that comes
+            /// after a change gets the newer value at once.
+            var handedOut: Int
+            var gapCheckScheduled = false
+        }
+
+        let state: Mutex<State>
+        init(_ snapshot: FavoritesSnapshot) { state = Mutex(State(snapshot: snapshot, handedOut: snapshot.seq)) }
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    private let nextSubscriber = Atomic<Int>(0)
+    /// Reads a list's favorites with their seq (nil: no such list). Blocking: called from
+    /// `load` (where a Store creates the list's shared value) and from gap reloads.
+    private let read: @Sendable (_ listID: String) -> FavoritesSnapshot?
+    /// How long a gap may stay open before the list is reloaded.
+    let gapTimeout: Duration
+    /// Counts reloads, for `/metrics` and tests.
+    let reloads = Atomic<Int>(0)
+
+    init(gapTimeout: Duration = .milliseconds(500), read: @escaping @Sendable (String) -> FavoritesSnapshot?) {
+        self.read = read
+        self.gapTimeout = gapTimeout
+    }
+
+    /// The list's favorites, from memory when the list is held, else read from storage and
+    /// held from now on.
+    func load(_ listID: String) -> Set<Int>? {
+        if let entry = entries.withLock({ $0[listID] }) {
+            return entry.state.withLock { state in
+                state.handedOut = state.snapshot.seq
+                return state.snapshot.ids
+            }
+        }
+        guard let snapshot = read(listID) else { return nil }
+        let entry = entries.withLock { entries in
+            if let existing = entries[listID] { return existing }
+            let entry = Entry(snapshot)
+            entries[listID] = entry
+            return entry
+        }
+        // Another load may have won with an older or newer read: the entry's is the truth.
+        return entry.state.withLock { state in
+            if snapshot.seq > state.snapshot.seq { state.snapshot = snapshot }
+            state.handedOut = state.snapshot.seq
+            return state.snapshot.ids
+        }
+    }
+
+    /// Holds a list whose favorites the caller knows without reading them (a list it has just
+    /// created), unless it is held already.
+    func adopt(_ listID: String, _ snapshot: FavoritesSnapshot) {
+        entries.withLock { entries in
+            if entries[listID] == nil { entries[listID] = Entry(snapshot) }
+        }
+    }
+
+    /// Tells `onChange` every new set of the list's favorites until the returned closure is
+    /// called. The list stays held while it has subscribers.
+    func subscribe(_ listID: String, _ onChange: @escaping @Sendable (Set<Int>) -> Void) -> @Sendable () -> Void {
+        guard let entry = entries.withLock({ $0[listID] }) else { return {} }
+        let id = nextSubscriber.add(1, ordering: .relaxed).newValue
+        entry.state.withLock { state in
+            state.subscribers[id] = onChange
+            if state.snapshot.seq != state.handedOut { onChange(state.snapshot.ids) }
+        }
+        return { [weak self] in
+            let isEmpty = entry.state.withLock { state in
+                state.subscribers[id] = nil
+                return state.subscribers.isEmpty
+            }
+            guard isEmpty, let self else { return }
+            self.entries.withLock { entries in
+                if entries[listID] === entry, entry.state.withLock({ $0.subscribers.isEmpty }) { entries[listID] = nil }
+            }
+        }
+    }
+
+    /// A committed change. Ignored for a list this process does not hold, and when already
+    /// applied (a process hears its own commits twice: at once, and from the database).
+    func receive(_ change: FavoriteChange) {
+        guard let entry = entries.withLock({ $0[change.listID] }) else { return }
+        let scheduleGapCheck = entry.state.withLock { state -> Bool in
+            guard change.seq > state.snapshot.seq else { return false }
+            state.waiting[change.seq] = change
+            Self.applyInOrder(&state)
+            guard !state.waiting.isEmpty, !state.gapCheckScheduled else { return false }
+            state.gapCheckScheduled = true
+            return true
+        }
+        if scheduleGapCheck { checkGapLater(change.listID, entry) }
+    }
+
+    /// Reloads every held list (the feed reconnected: changes may have been missed).
+    func reloadAll() {
+        let held = entries.withLock { Array($0) }
+        for (listID, entry) in held { reload(listID, entry) }
+    }
+
+    /// Reloads one list if this process holds it.
+    func reload(_ listID: String) {
+        guard let entry = entries.withLock({ $0[listID] }) else { return }
+        reload(listID, entry)
+    }
+
+    var heldListCount: Int { entries.withLock { $0.count } }
+
+    private static func applyInOrder(_ state: inout Entry.State) {
+        var applied = false
+        while let next = state.waiting.removeValue(forKey: state.snapshot.seq + 1) {
+            if next.isFavorite { state.snapshot.ids.insert(next.pokemonID) } else { state.snapshot.ids.remove(next.pokemonID) }
+            state.snapshot.seq = next.seq
+            applied = true
+        }
+        state.waiting = state.waiting.filter { $0.key > state.snapshot.seq }
+        if applied { tell(state) }
+    }
+
+    /// Called under the entry's lock, so every subscriber sees the sets in seq order.
+    private static func tell(_ state: Entry.State) {
+        for subscriber in state.subscribers.values { subscriber(state.snapshot.ids) }
+    }
+
+    private func checkGapLater(_ listID: String, _ entry: Entry) {
+        let timeout = gapTimeout
+        Task.detached { [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard let self else { return }
+            let stillOpen = entry.state.withLock { state -> Bool in
+                state.gapCheckScheduled = false
+                return !state.waiting.isEmpty
+            }
+            if stillOpen { self.reload(listID, entry) }
+        }
+    }
+
+    private func reload(_ listID: String, _ entry: Entry) {
+        guard let snapshot = read(listID) else { return }
+        reloads.add(1, ordering: .relaxed)
+        entry.state.withLock { state in
+            guard snapshot.seq >= state.snapshot.seq else { return }
+            let changed = snapshot.ids != state.snapshot.ids
+            state.snapshot = snapshot
+            state.waiting = state.waiting.filter { $0.key > snapshot.seq }
+            Self.applyInOrder(&state)
+            if changed { Self.tell(state) }
+        }
+    }
+}
