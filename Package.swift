@@ -64,7 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
-        .testTarget(name: "PokedexServerTests", dependencies: ["PokedexServer", "StateSync", "WebSocketServer"]),
+        .testTarget(name: "PokedexServerTests", dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage"]),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,9 @@ public final class PokedexServer: Sendable {
 
     public init(options: ServerOptions) throws {
         self.options = options
-        let database = try Database(path: options.database, migrations: StorageSchema.migrations)
+        let database = try Database(
+            path: options.database, busyTimeout: .milliseconds(options.busyTimeoutMilliseconds), migrations: StorageSchema.migrations
+        )
         let sources = try DataSources(options: options, database: database)
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()

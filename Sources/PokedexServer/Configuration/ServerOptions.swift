@@ -18,6 +18,8 @@ public struct ServerOptions: Sendable, Equatable {
     public var realtime = false
     /// The address people reach the server at (invite links); defaults to http://host:port.
     public var publicURL: String?
+    /// How long a write waits for another writer's lock before it fails with `storage`.
+    public var busyTimeoutMilliseconds = 5_000
 
     public init() {}
 
@@ -33,6 +35,7 @@ public struct ServerOptions: Sendable, Equatable {
       --grace SECONDS          keep a disconnected session for resuming (default 120)
       --max-message-bytes N    largest accepted websocket message (default 65536)
       --public-url URL         the address in invite links (default http://HOST:PORT)
+      --busy-timeout-ms N      how long a write waits for the database's lock before it fails (default 5000)
       --service-threads N      threads serving connections and running their sessions (default 2)
       --realtime               run every thread at real-time priority (SCHED_FIFO 1): needs root,
                                CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)
@@ -76,6 +79,7 @@ public struct ServerOptions: Sendable, Equatable {
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)
             case "--public-url": options.publicURL = try value(flag)
+            case "--busy-timeout-ms": options.busyTimeoutMilliseconds = try number(flag, 1...600_000)
             case "--service-threads": options.serviceThreads = try number(flag, 1...64)
             case "--realtime": options.realtime = true
             default: throw .invalid("Unknown option '\(flag)'.")

@@ -1,4 +1,5 @@
 import Composable
+import Storage
 import FavoritesClient
 import Foundation
 import PokedexFeatures
@@ -27,6 +28,9 @@ final class Session: Sendable {
     private let executor: any StoreExecutor
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
+    private let hub: FavoritesHub
+    /// The lists the browser was last shown, to notice one the user lost.
+    private let memberships: MembershipWatch
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
@@ -40,6 +44,7 @@ final class Session: Sendable {
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
             ?? favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
+        if let newList { context.hub.feed.adopt(newList.id, FavoritesSnapshot(ids: [], seq: 0)) }
         let favorites = newList == nil ? favoritesClient.favorites(active) : Shared(context.hub.favoritesKey(active), stored: [])
         let account = Account(me: user, lists: lists, activeListID: active)
         store = Store(
@@ -52,17 +57,24 @@ final class Session: Sendable {
         }
         projection = SessionProjection(context.projection)
         output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches)
+        hub = context.hub
+        memberships = MembershipWatch(lists.wrappedValue)
     }
 
     /// Starts observing and loads what is on screen.
     func start() async {
         let output = self.output
         let projection = self.projection
+        let memberships = self.memberships
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
             return shared
-        }) { state, change in
+        }) { [weak self] state, change in
+            let lost = memberships.lost(in: state.account.lists.wrappedValue)
+            if !lost.isEmpty { self?.drop(lost) }
+            // Nothing more of a list the user lost reaches the browser: the drop comes next.
+            if lost.contains(where: { $0.id == state.account.activeListID }) { return }
             switch change {
             case .reduced: output.publish(projection.project(state))
             case .sharedValues: output.publish(changing: projection.projectShared(state))
@@ -70,6 +82,31 @@ final class Session: Sendable {
         }
         let context = ActionContext(userID: user.id) { _, _ in }
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
+    }
+
+    /// The user is no longer in these lists: the Store drops them, with a notice saying why.
+    /// Runs on the Store's executor (from the observer), as a job of its own.
+    private func drop(_ lists: [ListSummary]) {
+        let actions = lists.map { list in
+            AppFeature.Action.listAccessLost(
+                listID: list.id, listName: list.list.name, hub.loss(user: user.id, list: list.id) ?? .removed
+            )
+        }
+        let store = self.store
+        executor.execute {
+            store.assumeIsolated { store in for action in actions { store.send(action) } }
+        }
+    }
+
+    /// How a write the action `ref` started acknowledges it: from the commit on, the next
+    /// patch carries the ack (the one showing the change, normally); once the write has
+    /// returned, a job after the effect's next step sends it alone if no patch took it.
+    private func heldAck(_ ref: Int) -> Acknowledgement.Held {
+        let output = self.output, executor = self.executor
+        return Acknowledgement.Held(
+            committed: { output.expectAck(ref) },
+            finished: { executor.execute { output.flushAck(ref) } }
+        )
     }
 
     /// Sends the browser `welcome`, then the patches after `resumeSeq` or a snapshot (see
@@ -150,7 +187,11 @@ final class Session: Sendable {
         }
         // Decoded and checked against the state inside the Store. The effects the action
         // starts inherit the context: a task created here copies the task-locals set here.
-        let refusal = ActionContext.$current.withValue(ActionContext(userID: user.id, refuse: refuse)) { () -> ProtocolError? in
+        let acknowledgement = ref.map { ref in
+            Acknowledgement(withhold: { output.withdrawAck(ref) }, held: heldAck(ref))
+        }
+        let actionContext = ActionContext(userID: user.id, acknowledgement: acknowledgement, refuse: refuse)
+        let refusal = ActionContext.$current.withValue(actionContext) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
@@ -171,7 +212,9 @@ final class Session: Sendable {
             output.send(ServerMessage.error(ref: ref, code: refusal.code, message: refusal.message).encoded())
             return
         }
-        if let ref { output.flushAck(ref) }
+        // A write the action started holds its ack until the commit.
+        let held = acknowledgement?.endReducing() ?? false
+        if let ref, !held { output.flushAck(ref) }
         metrics.actionProcessed(latency: .now - receivedAt)
     }
 

@@ -74,6 +74,9 @@ final class TestSession {
 
     func isAcknowledged(_ ref: Int) -> Bool { acknowledged.contains(ref) }
 
+    /// The ref of the last action sent.
+    var lastRef: Int { nextRef }
+
     func close() {
         connection.close(code: 1000)
     }

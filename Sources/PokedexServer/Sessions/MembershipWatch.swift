@@ -1,0 +1,22 @@
+import PokedexModels
+import Synchronization
+
+/// The lists a session's user was last seen in, so that a list the user lost (removed by
+/// its owner, left in another tab or process) is noticed as soon as the user's shared lists
+/// change, before anything more of that list is sent.
+final class MembershipWatch: Sendable {
+    private let last: Mutex<[ListSummary]>
+
+    init(_ lists: [ListSummary]) { last = Mutex(lists) }
+
+    /// The lists that were there last time and are not in `lists`; remembers `lists`.
+    func lost(in lists: [ListSummary]) -> [ListSummary] {
+        last.withLock { last in
+            // The common case, on every shared change: the same lists.
+            if last.count == lists.count, zip(last, lists).allSatisfy({ $0.id == $1.id }) { return [] }
+            let lost = last.filter { old in !lists.contains { $0.id == old.id } }
+            last = lists
+            return lost
+        }
+    }
+}
