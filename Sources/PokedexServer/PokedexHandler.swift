@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import PokedexFeatures
 import PokedexModels
 import StateSync
 import Storage
@@ -77,9 +78,17 @@ final class PokedexHandler: WebSocketHandler {
             }
             return
         }
+        // A session this process does not hold (a restart, a deploy, another process that
+        // died) comes back from its saved screen under its own id, with a snapshot.
+        var restoring: RestorableState?
+        if let resume = hello.resume, identity.newList == nil, registry.isFreeID(resume.session) {
+            restoring = await context.saver.saved(session: resume.session, user: identity.user.id)
+        }
         let session = Session(
-            id: RandomToken.hex(byteCount: 16), route: hello.route ?? "/", user: identity.user, newList: identity.newList,
+            id: restoring == nil ? RandomToken.hex(byteCount: 16) : hello.resume!.session, route: hello.route ?? "/",
+            user: identity.user, newList: identity.newList, restoring: restoring,
             executor: connection.executor, context: context)
+        if restoring != nil { context.metrics.restored() }
         registry.add(session)
         registry.bind(connection, to: session)
         Task {

@@ -12,21 +12,21 @@ public final class PokedexServer: Sendable {
     public let options: ServerOptions
     private let server: WebSocketServer
     private let registry: SessionRegistry
+    private let saver: SessionSaver
 
     public init(options: ServerOptions) throws {
         self.options = options
-        let database = try Database(
-            path: options.database, busyTimeout: .milliseconds(options.busyTimeoutMilliseconds), migrations: StorageSchema.migrations
-        )
-        let sources = try DataSources(options: options, database: database)
+        let backend = try StorageBackend.sqlite(options)
+        let sources = try DataSources(options: options, database: backend.local)
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        let hub = FavoritesHub(database: database)
+        let hub = FavoritesHub(users: backend.users, lists: backend.lists)
+        saver = SessionSaver(store: backend.sessions, storage: hub.storage)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: { options.publicURL ?? "http://\(options.host):\(connections.port)" }),
-            metrics: metrics
+            metrics: metrics, saver: saver
         )
         var configuration = ServerConfiguration()
         configuration.host = options.host
@@ -63,6 +63,8 @@ public final class PokedexServer: Sendable {
     public func shutdown() async {
         server.shutdown()
         await registry.removeAll()
+        // What every session showed, for the browsers that resume on the next process.
+        await saver.flush()
     }
 }
 

@@ -10,8 +10,8 @@ import Synchronization
 /// list's order. Rosters and users' list memberships are reloaded and pushed to their
 /// holders when they change.
 final class FavoritesHub: Sendable {
-    let users: UserRepository
-    let repository: FavoritesRepository
+    let users: any UserStore
+    let repository: any ListStore
     let storage = StorageQueue()
     let feed: FavoritesFeed
     /// Why users lost lists, until their sessions have shown it (keyed by user, then list).
@@ -26,9 +26,8 @@ final class FavoritesHub: Sendable {
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes = RefreshThrottle(interval: .milliseconds(100))
 
-    init(database: Database) {
-        users = UserRepository(database: database)
-        let repository = FavoritesRepository(database: database)
+    init(users: any UserStore, lists repository: any ListStore) {
+        self.users = users
         self.repository = repository
         feed = FavoritesFeed { listID in
             guard let list = try? repository.list(id: listID) else { return nil }
@@ -53,7 +52,7 @@ final class FavoritesHub: Sendable {
 
     /// Runs a membership or invite write on the storage queue; `committed` runs after it.
     func write<T: Sendable>(
-        committed: @escaping @Sendable () -> Void, _ body: @escaping @Sendable (FavoritesRepository) throws -> T
+        committed: @escaping @Sendable () -> Void, _ body: @escaping @Sendable (any ListStore) throws -> T
     ) async throws -> T {
         let repository = self.repository
         return try await storage.run {

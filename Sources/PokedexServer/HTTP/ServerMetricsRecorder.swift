@@ -17,6 +17,7 @@ final class ServerMetricsRecorder: Sendable {
         var latencySum = 0.0
         var resumedByPatches = 0
         var resumedBySnapshot = 0
+        var restoredFromStorage = 0
     }
 
     private let counters = Mutex(Counters())
@@ -26,6 +27,11 @@ final class ServerMetricsRecorder: Sendable {
     func patchSent() { counters.withLock { $0.patches += 1 } }
     func bytesSent(_ count: Int) { counters.withLock { $0.bytesOut += count } }
     func error(_ code: String) { counters.withLock { $0.errors[code, default: 0] += 1 } }
+    /// A resume of a session this process did not hold, rebuilt from its saved screen.
+    func restored() {
+        counters.withLock { $0.restoredFromStorage += 1 }
+    }
+
     func resumed(byPatches: Bool) {
         counters.withLock { if byPatches { $0.resumedByPatches += 1 } else { $0.resumedBySnapshot += 1 } }
     }
@@ -56,6 +62,7 @@ final class ServerMetricsRecorder: Sendable {
             "# TYPE pokedex_resumes_total counter",
             "pokedex_resumes_total{by=\"patches\"} \(c.resumedByPatches)",
             "pokedex_resumes_total{by=\"snapshot\"} \(c.resumedBySnapshot)",
+            "pokedex_resumes_total{by=\"saved_state\"} \(c.restoredFromStorage)",
             "# TYPE pokedex_errors_total counter",
         ]
         lines += c.errors.sorted { $0.key < $1.key }.map { "pokedex_errors_total{code=\"\($0.key)\"} \($0.value)" }

@@ -12,7 +12,7 @@ struct Identity {
         var newList: FavoritesList?
     }
 
-    let users: UserRepository
+    let users: any UserStore
 
     func resolve(_ hello: ClientMessage.Hello) async throws(ProtocolError) -> SignIn {
         do {

@@ -31,12 +31,20 @@ final class Session: Sendable {
     private let hub: FavoritesHub
     /// The lists the browser was last shown, to notice one the user lost.
     private let memberships: MembershipWatch
+    private let saver: SessionSaver
+    /// The screen last handed to the saver.
+    private let lastSaved: Mutex<RestorableState?>
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
     /// `executor` runs the Store and its tasks: the service thread of the connection that
     /// started the session, so its actions are reduced where their frames are read.
-    init(id: String, route: String, user: User, newList: FavoritesList? = nil, executor: any StoreExecutor, context: SessionContext) {
+    /// `restoring` is the saved screen of a session this process does not hold (a resume
+    /// after a restart, or one that reached another process).
+    init(
+        id: String, route: String, user: User, newList: FavoritesList? = nil, restoring: RestorableState? = nil,
+        executor: any StoreExecutor, context: SessionContext
+    ) {
         self.id = id
         self.user = user
         self.executor = executor
@@ -47,8 +55,11 @@ final class Session: Sendable {
         if let newList { context.hub.feed.adopt(newList.id, FavoritesSnapshot(ids: [], seq: 0)) }
         let favorites = newList == nil ? favoritesClient.favorites(active) : Shared(context.hub.favoritesKey(active), stored: [])
         let account = Account(me: user, lists: lists, activeListID: active)
+        let initialState = restoring.map { saved in
+            AppFeature.State(restoring: saved, account: account) { $0 == active ? favorites : favoritesClient.favorites($0) }
+        } ?? AppFeature.State(route: route, account: account, favorites: favorites)
         store = Store(
-            initialState: AppFeature.State(route: route, account: account, favorites: favorites),
+            initialState: initialState,
             reducer: AppFeature(),
             executorPreference: executor
         ) {
@@ -58,7 +69,9 @@ final class Session: Sendable {
         projection = SessionProjection(context.projection)
         output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches)
         hub = context.hub
+        saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
+        lastSaved = Mutex(restoring)
     }
 
     /// Starts observing and loads what is on screen.
@@ -76,12 +89,27 @@ final class Session: Sendable {
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
             if lost.contains(where: { $0.id == state.account.activeListID }) { return }
             switch change {
-            case .reduced: output.publish(projection.project(state))
+            case .reduced:
+                output.publish(projection.project(state))
+                self?.saveIfChanged(state.restorable, personalListID: state.account.lists.wrappedValue.first?.id)
             case .sharedValues: output.publish(changing: projection.projectShared(state))
             }
         }
         let context = ActionContext(userID: user.id) { _, _ in }
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
+    }
+
+    /// Hands the screen to the saver when it changed. A session that never left the list on
+    /// its personal list is not saved: a hello rebuilds that screen without help (and ten
+    /// thousand idle sessions cost no writes).
+    private func saveIfChanged(_ restorable: RestorableState, personalListID: String?) {
+        let isDefault = restorable == RestorableState(route: "/", activeListID: personalListID ?? restorable.activeListID)
+        let changed = lastSaved.withLock { last -> Bool in
+            guard last != restorable, !(last == nil && isDefault) else { return false }
+            last = restorable
+            return true
+        }
+        if changed { saver.changed(session: id, user: user.id, to: restorable) }
     }
 
     /// The user is no longer in these lists: the Store drops them, with a notice saying why.

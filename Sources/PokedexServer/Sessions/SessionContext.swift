@@ -8,5 +8,6 @@ struct SessionContext: Sendable {
     let hub: FavoritesHub
     let projection: ClientState
     let metrics: ServerMetricsRecorder
+    let saver: SessionSaver
     let sharedPatches = PartsPatchMemo()
 }

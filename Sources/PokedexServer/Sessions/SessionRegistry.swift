@@ -63,6 +63,11 @@ final class SessionRegistry: Sendable {
         return session
     }
 
+    /// Whether no live session has this id (a saved one may then come back under it).
+    func isFreeID(_ id: String) -> Bool {
+        tables.withLock { $0.sessions[id] == nil }
+    }
+
     func add(_ session: Session) {
         tables.withLock { $0.sessions[session.id] = session }
         metrics.sessionOpened()

@@ -4,7 +4,7 @@ import PokedexModels
 /// Favorites lists, their members and their favorites, with authorisation in every call:
 /// the acting user's membership is checked in the same transaction as the change.
 /// Needs a `Database` opened with `StorageSchema.migrations`.
-public struct FavoritesRepository: Sendable {
+public struct FavoritesRepository: ListStore {
     let database: Database
     let now: @Sendable () -> Date
 
@@ -37,7 +37,7 @@ public struct FavoritesRepository: Sendable {
     }
 
     /// The list's members, owner first, then by joining time. Members only.
-    public func members(ofList listID: String, as userID: String, limit: Int = .max) throws -> [ListMember] {
+    public func members(ofList listID: String, as userID: String, limit: Int) throws -> [ListMember] {
         try database.withConnection { connection in
             try connection.requireRole(of: userID, in: listID)
             // Owners, then the others by joining time: two index walks that stop at the limit.

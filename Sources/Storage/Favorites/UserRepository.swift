@@ -2,7 +2,7 @@ import Foundation
 import PokedexModels
 
 /// Users and their bearer tokens. Needs a `Database` opened with `StorageSchema.migrations`.
-public struct UserRepository: Sendable {
+public struct UserRepository: UserStore {
     private let database: Database
     private let now: @Sendable () -> Date
 

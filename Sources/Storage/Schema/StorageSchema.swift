@@ -12,5 +12,15 @@ public enum StorageSchema {
         // Each committed change to a list's favorites takes the list's next number, so a
         // process that holds the list applies every change once and in commit order.
         Migration(version: 4, sql: "ALTER TABLE favorite_lists ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;"),
+        // What a session shows, so a resume after a restart (or on another process) rebuilds it.
+        Migration(version: 5, sql: """
+            CREATE TABLE saved_sessions (
+                id         TEXT PRIMARY KEY,
+                user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                state      TEXT NOT NULL,
+                updated_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX saved_sessions_by_time ON saved_sessions(updated_at);
+            """),
     ]
 }

@@ -1,0 +1,39 @@
+import Composable
+import PokedexModels
+
+/// What a session shows, in the few fields that rebuild it: the seeds' promise that
+/// restoring is deserializing the state. Saved (throttled) by the server, so a browser that
+/// resumes on another process, or after a restart, gets the same screen back.
+public struct RestorableState: Equatable, Sendable {
+    public var route: String
+    public var search: String
+    public var typeFilter: String?
+    public var activeListID: String
+
+    public init(route: String, search: String = "", typeFilter: String? = nil, activeListID: String) {
+        self.route = route
+        self.search = search
+        self.typeFilter = typeFilter
+        self.activeListID = activeListID
+    }
+}
+
+extension AppFeature.State {
+    /// The state as it would be restored.
+    public var restorable: RestorableState {
+        RestorableState(route: route, search: list.search, typeFilter: list.typeFilter, activeListID: account.activeListID)
+    }
+
+    /// Restores a saved screen: the active list (when the user is still in it; its favorites
+    /// come from `favorites(listID)`), the list's search and filter, then the route.
+    public init(
+        restoring saved: RestorableState, account: Account, favorites: (_ listID: String) -> Shared<Set<Int>>
+    ) {
+        var account = account
+        let stillMember = account.lists.wrappedValue.contains { $0.id == saved.activeListID }
+        if stillMember { account.activeListID = saved.activeListID }
+        self.init(route: saved.route, account: account, favorites: favorites(account.activeListID))
+        list.search = String(saved.search.prefix(100))
+        if let type = saved.typeFilter, PokemonTypes.all.contains(type) { list.typeFilter = type }
+    }
+}

@@ -1,0 +1,18 @@
+import PokedexFeatures
+import StateSync
+
+/// A saved session's state on disk: a small JSON object.
+extension RestorableState {
+    var encoded: String {
+        var object: JSONValue = ["route": .string(route), "search": .string(search), "list": .string(activeListID)]
+        if let typeFilter { object["type"] = .string(typeFilter) }
+        return object.jsonString
+    }
+
+    init?(encoded text: String) {
+        guard let json = try? JSONParser.parse(text), let route = json["route"]?.stringValue,
+              let list = json["list"]?.stringValue
+        else { return nil }
+        self.init(route: route, search: json["search"]?.stringValue ?? "", typeFilter: json["type"]?.stringValue, activeListID: list)
+    }
+}

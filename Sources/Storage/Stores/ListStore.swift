@@ -1,0 +1,42 @@
+import PokedexModels
+
+/// Favorites lists, their members, invites and favorites, with authorisation in every call
+/// (the acting user's membership is checked in the same transaction as the change), whichever
+/// database keeps them. Calls block: run them off the service threads.
+///
+/// Every committed change to a list's favorites takes the list's next sequence number, in
+/// the change's own transaction, so a process applying changes can tell a missed one.
+public protocol ListStore: Sendable {
+    /// Every list the user belongs to, owned ones (the personal list) first, then by joining time.
+    func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)]
+    func list(id listID: String) throws -> FavoritesList?
+    /// The user's role in the list; nil when not a member (or no such list).
+    func role(of userID: String, in listID: String) throws -> ListRole?
+    /// The list's members, owner first, then by joining time. Members only.
+    func members(ofList listID: String, as userID: String, limit: Int) throws -> [ListMember]
+    func memberCount(ofList listID: String, as userID: String) throws -> Int
+    /// The Pokémon ids in the list. Members only.
+    func favorites(inList listID: String, as userID: String) throws -> Set<Int>
+    /// The list's favorites and the sequence number they are at. Members only.
+    func snapshot(ofList listID: String, as userID: String) throws -> FavoritesSnapshot
+    /// Sets a favorite (never a toggle). Owners and editors only. Nil when nothing changed.
+    func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange?
+    /// Removes another member. Owners only; owners themselves cannot be removed.
+    func removeMember(list listID: String, user memberID: String, by userID: String) throws
+    /// The user stops being a member. The owner cannot leave its own list.
+    func leave(list listID: String, user userID: String) throws
+    /// Creates an invite granting `role` (editor or viewer); returns its code. Owners only.
+    func createInvite(list listID: String, role: ListRole, by userID: String) throws -> String
+    /// Makes the user a member with the invite's role (a member keeps the role they have).
+    func acceptInvite(code: String, user userID: String) throws -> FavoritesList
+    func revokeInvite(code: String, by userID: String) throws
+    func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws
+    /// The list's invites, newest first, revoked ones included. Owners only.
+    func invites(ofList listID: String, by userID: String) throws -> [ListInvite]
+}
+
+extension ListStore {
+    public func members(ofList listID: String, as userID: String) throws -> [ListMember] {
+        try members(ofList: listID, as: userID, limit: .max)
+    }
+}

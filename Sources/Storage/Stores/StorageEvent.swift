@@ -1,0 +1,14 @@
+/// What a committed write changed, as the change feed carries it to every process holding
+/// the values it touches. A favorites change carries its sequence number (applied once, in
+/// order); the others say what to reload, so hearing one twice costs a reload, nothing more.
+public enum StorageEvent: Sendable, Equatable {
+    case favorite(FavoriteChange)
+    /// The user is no longer a member: removed by the owner, or left.
+    case memberLeft(listID: String, userID: String, removed: Bool)
+    case memberJoined(listID: String, userID: String)
+    /// An invite of the list was created or revoked.
+    case invitesChanged(listID: String)
+    case userRenamed(userID: String)
+    /// The user came online somewhere, or went offline everywhere.
+    case presenceChanged(userID: String)
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PokedexServer
+import StateSync
+import WebSocketServer
+import XCTest
+
+/// A session outlives its process: what it showed is saved, and a resume that reaches a new
+/// process (here: the same database after a restart) rebuilds that screen.
+final class SessionRestoreTests: XCTestCase {
+    var directory = ""
+
+    override func setUp() {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func startServer() throws -> PokedexServer {
+        var options = ServerOptions()
+        options.port = 0
+        options.database = directory + "/pokedex.sqlite"
+        let server = try PokedexServer(options: options)
+        try server.start()
+        return server
+    }
+
+    func testAResumeAfterARestartRebuildsTheScreenFromItsSavedState() async throws {
+        let client = try WebSocketClient()
+        defer { client.shutdown() }
+        var server = try startServer()
+        let owner = try await TestSession.open(client, port: server.port)
+        let tab = try await TestSession.open(client, port: server.port, token: owner.token)
+        try await tab.perform(["list": ["binding": ["search": "char"]]])
+        try await tab.perform(["list": ["binding": ["type": "fire"]]])
+        try await tab.perform(["navigate": ["route": "/pokemon/4/type/fire"]])
+        let sessionID = tab.session, seq = tab.seq
+        await server.shutdown()
+
+        server = try startServer()
+        let resumed = try await TestSession.open(
+            client, port: server.port, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/"
+        )
+        XCTAssertEqual(resumed.session, sessionID, "the same session, under its own id")
+        XCTAssertEqual(resumed.state["list"]?["search"], "char")
+        XCTAssertEqual(resumed.state["list"]?["type"], "fire")
+        XCTAssertEqual(resumed.state["route"], "/pokemon/4/type/fire")
+        // Another user cannot take the session over by naming it.
+        let stranger = try await TestSession.open(client, port: server.port, resume: .init(session: sessionID, seq: seq))
+        XCTAssertNotEqual(stranger.session, sessionID)
+        XCTAssertEqual(stranger.state["list"]?["search"], "")
+        await server.shutdown()
+    }
+}
