@@ -21,14 +21,14 @@ final class FavoritesHub: Sendable {
     private let nextRefresher = Atomic<Int>(0)
     /// Live roster values (each open Favorites view holds one).
     private let openRosters = Atomic<Int>(0)
-    /// Connected sessions per user, for presence.
-    private let presence = Mutex<[String: Int]>([:])
+    let presence: Presence
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes = RefreshThrottle(interval: .milliseconds(100))
 
-    init(users: any UserStore, lists repository: any ListStore) {
+    init(users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local") {
         self.users = users
         self.repository = repository
+        self.presence = Presence(store: presence, process: process, storage: storage)
         feed = FavoritesFeed { listID in
             guard let list = try? repository.list(id: listID) else { return nil }
             return try? repository.snapshot(ofList: listID, as: list.ownerID)
@@ -37,55 +37,67 @@ final class FavoritesHub: Sendable {
 
     // MARK: Writes
 
-    /// Commits a star's intent, then hands the committed change to the feed.
-    /// `committed` runs between the commit and the change reaching any session.
+    /// Commits a star's intent, then applies the committed change (the feed brings other
+    /// processes' changes the same way). `committed` runs between the commit and the change
+    /// reaching any session.
     func setFavorite(
         list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, committed: @escaping @Sendable () -> Void
     ) async throws {
-        let repository = self.repository, feed = self.feed
-        try await storage.run {
+        try await write(committed: committed) { repository in
             let change = try repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID)
-            committed()
-            if let change { feed.receive(change) }
+            return ((), change.map { [.favorite($0)] } ?? [])
         }
     }
 
-    /// Runs a membership or invite write on the storage queue; `committed` runs after it.
+    /// Runs a write on the storage queue; `committed` runs after it, then the events it
+    /// committed are applied here. (In cluster mode storage also announces them to the other
+    /// processes, in the write's own transaction.)
     func write<T: Sendable>(
-        committed: @escaping @Sendable () -> Void, _ body: @escaping @Sendable (any ListStore) throws -> T
+        committed: @escaping @Sendable () -> Void,
+        _ body: @escaping @Sendable (any ListStore) throws -> (T, [StorageEvent])
     ) async throws -> T {
         let repository = self.repository
         return try await storage.run {
-            let result = try body(repository)
+            let (result, events) = try body(repository)
             committed()
+            for event in events { self.apply(event) }
             return result
         }
     }
 
-    /// The user is no longer a member of the list: their sessions drop it (see
-    /// `Session`), with a notice saying why.
-    func lostAccess(user userID: String, list listID: String, _ loss: ListAccessLoss) {
-        losses.withLock { losses in
-            // Read by every session of the user, so kept; bounded, since a reason unknown
-            // reads as a removal, which is what a notice may safely say.
-            if losses.count >= 10_000 { losses.removeAll() }
-            losses[userID, default: [:]][listID] = loss
+    /// A committed change, made here or, through the feed, in another process. Blocking
+    /// (reloads): called on the storage queue or the feed's thread.
+    func apply(_ event: StorageEvent) {
+        switch event {
+        case let .favorite(change):
+            feed.receive(change)
+        case let .memberLeft(listID, userID, removed):
+            losses.withLock { losses in
+                // Read by every session of the user, so kept; bounded, since a reason unknown
+                // reads as a removal, which is what a notice may safely say.
+                if losses.count >= 10_000 { losses.removeAll() }
+                losses[userID, default: [:]][listID] = removed ? .removed : .left
+            }
+            // The user's sessions see the list gone from their lists and drop it (`Session`).
+            refreshLists(ofUser: userID)
+            refreshRoster(listID)
+        case let .memberJoined(listID, userID):
+            losses.withLock { losses in
+                losses[userID]?[listID] = nil
+                if losses[userID]?.isEmpty == true { losses[userID] = nil }
+            }
+            refreshRoster(listID)
+            refreshLists(ofUser: userID)
+        case let .invitesChanged(listID):
+            refreshRoster(listID)
+        case let .userRenamed(userID), let .presenceChanged(userID):
+            refreshRosters(ofUser: userID)
         }
-        refreshLists(ofUser: userID)
-        refreshRoster(listID)
     }
 
-    /// Why the user lost the list (nil: not known here, e.g. another process did it).
+    /// Why the user lost the list (nil: not known here).
     func loss(user userID: String, list listID: String) -> ListAccessLoss? {
         losses.withLock { $0[userID]?[listID] }
-    }
-
-    /// The user joined the list (again): an old reason for losing it no longer applies.
-    func rejoined(user userID: String, list listID: String) {
-        losses.withLock { losses in
-            losses[userID]?[listID] = nil
-            if losses[userID]?.isEmpty == true { losses[userID] = nil }
-        }
     }
 
     // MARK: Keys
@@ -135,23 +147,10 @@ final class FavoritesHub: Sendable {
     // MARK: Presence
 
     func connected(_ userID: String) {
-        let first = presence.withLock { counts -> Bool in
-            counts[userID, default: 0] += 1
-            return counts[userID] == 1
-        }
-        if first { refreshRosters(ofUser: userID) }
+        if presence.connected(userID) { apply(.presenceChanged(userID: userID)) }
     }
 
     func disconnected(_ userID: String) {
-        let last = presence.withLock { counts -> Bool in
-            counts[userID, default: 1] -= 1
-            if counts[userID] == 0 { counts[userID] = nil; return true }
-            return false
-        }
-        if last { refreshRosters(ofUser: userID) }
-    }
-
-    func isOnline(_ userID: String) -> Bool {
-        presence.withLock { $0[userID] != nil }
+        if presence.disconnected(userID) { apply(.presenceChanged(userID: userID)) }
     }
 }

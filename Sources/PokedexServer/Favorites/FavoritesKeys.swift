@@ -37,8 +37,9 @@ struct RosterKey: SharedKey {
               let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
               let invites = try? hub.repository.invites(ofList: listID, by: list.ownerID)
         else { return nil }
+        let online = hub.presence.online(among: members.map(\.user.id))
         return ListRoster(
-            members: members.map { .init(user: $0.user, role: $0.role, isOnline: hub.isOnline($0.user.id)) },
+            members: members.map { .init(user: $0.user, role: $0.role, isOnline: online.contains($0.user.id)) },
             memberCount: count,
             invites: invites.filter { !$0.isRevoked }.map { .init(id: $0.id, role: $0.role) }
         )

@@ -19,9 +19,7 @@ extension FavoritesClient {
             createInvite: { listID, role in
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
-                        let code = try repository.createInvite(list: listID, role: role, by: user.id)
-                        hub.refreshRoster(listID)
-                        return code
+                        (try repository.createInvite(list: listID, role: role, by: user.id), [.invitesChanged(listID: listID)])
                     }
                 }
             },
@@ -29,7 +27,7 @@ extension FavoritesClient {
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
                         try repository.revokeInvite(id: inviteID, list: listID, by: user.id)
-                        hub.refreshRoster(listID)
+                        return ((), [.invitesChanged(listID: listID)])
                     }
                 }
             },
@@ -37,7 +35,7 @@ extension FavoritesClient {
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
                         try repository.removeMember(list: listID, user: memberID, by: user.id)
-                        hub.lostAccess(user: memberID, list: listID, .removed)
+                        return ((), [.memberLeft(listID: listID, userID: memberID, removed: true)])
                     }
                 }
             },
@@ -45,7 +43,7 @@ extension FavoritesClient {
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
                         try repository.leave(list: listID, user: user.id)
-                        hub.lostAccess(user: user.id, list: listID, .left)
+                        return ((), [.memberLeft(listID: listID, userID: user.id, removed: false)])
                     }
                 }
             },
@@ -53,19 +51,14 @@ extension FavoritesClient {
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
                         let list = try repository.acceptInvite(code: code, user: user.id)
-                        hub.rejoined(user: user.id, list: list.id)
-                        hub.refreshRoster(list.id)
-                        hub.refreshLists(ofUser: user.id)
-                        return list
+                        return (list, [.memberJoined(listID: list.id, userID: user.id)])
                     }
                 }
             },
             rename: { name in
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { _ in
-                        let renamed = try hub.users.rename(userID: user.id, to: name)
-                        hub.refreshRosters(ofUser: user.id)
-                        return renamed
+                        (try hub.users.rename(userID: user.id, to: name), [.userRenamed(userID: user.id)])
                     }
                 }
             }

@@ -2,15 +2,17 @@ import Foundation
 
 /// Who is online across processes (cluster mode): each process keeps a row per user it
 /// serves, renewed by a heartbeat and expiring on its own, so the users of a killed process
-/// go offline without anyone having to say so. Calls block: run them off the service threads.
+/// go offline without anyone having to say so. Changes that others should see are announced
+/// on the change feed (`StorageEvent.presenceChanged`). Calls block: run them off the
+/// service threads.
 public protocol PresenceStore: Sendable {
-    /// Marks `users` online in `process` until `expiresAt` (renewing rows already there).
-    func markOnline(_ users: [String], process: String, until expiresAt: Date) throws
-    /// The user is no longer served by `process`.
+    /// Marks `users` online in `process` until `expiresAt` (renewing rows already there);
+    /// with `announce`, tells the other processes (a user's first session here).
+    func markOnline(_ users: [String], process: String, until expiresAt: Date, announce: Bool) throws
+    /// The user is no longer served by `process`; announced.
     func markOffline(_ user: String, process: String) throws
     /// Which of `users` some process other than `process` serves, as of `now`.
     func online(among users: [String], excluding process: String, at now: Date) throws -> Set<String>
-    /// Deletes rows that expired by `now` and returns their users (whose rosters then need
-    /// a reload everywhere).
+    /// Deletes rows that expired by `now`, announces their users and returns them.
     func sweepExpired(at now: Date) throws -> [String]
 }
