@@ -84,12 +84,20 @@ final class PokedexHandler: WebSocketHandler {
         if let resume = hello.resume, identity.newList == nil, registry.isFreeID(resume.session) {
             restoring = await context.saver.saved(session: resume.session, user: identity.user.id)
         }
-        let session = Session(
-            id: restoring == nil ? RandomToken.hex(byteCount: 16) : hello.resume!.session, route: hello.route ?? "/",
-            user: identity.user, newList: identity.newList, restoring: restoring,
-            executor: connection.executor, context: context)
-        if restoring != nil { context.metrics.restored() }
-        registry.add(session)
+        let wanted = restoring == nil ? hello.session : hello.resume?.session
+        func makeSession(id: String, restoring: RestorableState?) -> Session {
+            Session(
+                id: id, route: hello.route ?? "/", user: identity.user, newList: identity.newList, restoring: restoring,
+                executor: connection.executor, context: context)
+        }
+        var session = makeSession(id: wanted ?? RandomToken.hex(byteCount: 16), restoring: restoring)
+        if !registry.add(session) {
+            // Another hello took the id meanwhile: a session of its own, under a new id.
+            session = makeSession(id: RandomToken.hex(byteCount: 16), restoring: nil)
+            registry.add(session)
+        } else if restoring != nil {
+            context.metrics.restored()
+        }
         registry.bind(connection, to: session)
         Task {
             await session.start()

@@ -45,7 +45,9 @@ function removeToken() {
  */
 export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus, onError = () => {} }) {
   let ws = null;
-  let session = resume?.session ?? null;
+  // The tab's session id from its first connection on (the server takes it for a new
+  // session), so a load balancer routing by `?session=` keeps the tab on one process.
+  let session = resume?.session ?? newSessionID();
   let seq = resume?.seq ?? null; // null: no state copy, ask for a snapshot
   let nextRef = 1;
   let attempt = 0;
@@ -61,7 +63,7 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
     clearTimeout(timer);
     if (!navigator.onLine) return setStatus('offline');
     setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(`${url}?session=${encodeURIComponent(session)}`);
     ws = socket;
     welcomed = false;
     socket.onopen = () => hello(socket);
@@ -78,7 +80,8 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
       type: 'hello',
       version: 1,
       token: readToken(),
-      resume: session !== null && seq !== null ? { session, seq } : null,
+      resume: seq !== null ? { session, seq } : null,
+      session,
       route: route(),
     };
     socket.send(JSON.stringify(frame));
@@ -114,7 +117,7 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
     switch (message.type) {
       case 'welcome':
         if (message.token) writeToken(message.token);
-        if (message.session !== session) seq = null; // a new session: a snapshot follows
+        if (message.session !== session) seq = null; // another session: a snapshot follows
         session = message.session;
         attempt = 0;
         welcomed = true;
@@ -139,7 +142,7 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
         if (message.code === 'unknown_token' && !welcomed) {
           // This browser's user is gone (e.g. a new database): become a new user, from scratch.
           removeToken();
-          session = null;
+          session = newSessionID();
           seq = null;
           hello(socket);
           break;
@@ -175,7 +178,13 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
     },
     /** Where this page left off, for a reload to resume from. */
     get position() {
-      return session !== null && seq !== null ? { session, seq } : null;
+      return seq !== null ? { session, seq } : null;
     },
   };
+}
+
+/** 32 random hex digits. */
+function newSessionID() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -68,9 +68,16 @@ final class SessionRegistry: Sendable {
         tables.withLock { $0.sessions[id] == nil }
     }
 
-    func add(_ session: Session) {
-        tables.withLock { $0.sessions[session.id] = session }
-        metrics.sessionOpened()
+    /// Adds a session unless one has its id already; returns whether it was added.
+    @discardableResult
+    func add(_ session: Session) -> Bool {
+        let added = tables.withLock { tables -> Bool in
+            guard tables.sessions[session.id] == nil else { return false }
+            tables.sessions[session.id] = session
+            return true
+        }
+        if added { metrics.sessionOpened() }
+        return added
     }
 
     /// Binds the connection to its session and hands over the actions held during the hello.

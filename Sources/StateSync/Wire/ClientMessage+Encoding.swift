@@ -21,6 +21,10 @@ extension ClientMessage {
             writer.raw(#","route":"#)
             writer.write(JSONValue(hello.route))
             if hello.newUser { writer.raw(#","newUser":true"#) }
+            if let session = hello.session {
+                writer.raw(#","session":"#)
+                writer.write(session)
+            }
         case let .action(ref, action):
             writer.raw(#"{"type":"action""#)
             if let ref {

@@ -10,16 +10,26 @@ public enum ClientMessage: Equatable, Sendable {
         public var route: String?
         /// With an unknown token: make a new user instead of refusing.
         public var newUser: Bool
+        /// The id the browser would like a new session to have: the one it puts in the
+        /// websocket URL (`?session=`) from its first connection on, so a load balancer that
+        /// routes by it keeps the tab on one process. Used when no session has it.
+        public var session: String?
 
         public init(
             version: Int = ClientMessage.protocolVersion, token: String? = nil, resume: Resume? = nil,
-            route: String? = nil, newUser: Bool = false
+            route: String? = nil, newUser: Bool = false, session: String? = nil
         ) {
             self.version = version
             self.token = token
             self.resume = resume
             self.route = route
             self.newUser = newUser
+            self.session = session
+        }
+
+        /// Session ids are 16 to 64 lowercase hex digits.
+        public static func isSessionID(_ text: String) -> Bool {
+            (16...64).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         }
     }
 
@@ -71,7 +81,8 @@ public enum ClientMessage: Equatable, Sendable {
                      token: try fields.optional("token", "a string", \.stringValue),
                      resume: resume,
                      route: try fields.optional("route", "a string", \.stringValue),
-                     newUser: try fields.optional("newUser", "a boolean", \.boolValue) ?? false)
+                     newUser: try fields.optional("newUser", "a boolean", \.boolValue) ?? false,
+                     session: try fields.optional("session", "a session id (16 to 64 hex digits)") { $0.stringValue.flatMap { Hello.isSessionID($0) ? $0 : nil } })
     }
 
     private static func parseAction(_ object: JSONObject) throws(ProtocolError) -> ClientMessage {
