@@ -4,6 +4,7 @@ import PokeAPI
 import PokedexModels
 import PokemonClient
 import Storage
+import Synchronization
 import WebSocketServer
 
 /// The Pokédex server: a libwebsockets server whose every websocket session runs its own
@@ -12,10 +13,15 @@ public final class PokedexServer: Sendable {
     public let options: ServerOptions
     private let server: WebSocketServer
     private let registry: SessionRegistry
+    /// Internal for tests (`--durability` is read back from it).
+    let database: Database
+    /// Set when shutdown starts: `/healthz` answers 503 from then on.
+    private let draining = DrainingFlag()
 
     public init(options: ServerOptions) throws {
         self.options = options
-        let database = try Database(path: options.database, migrations: StorageSchema.migrations)
+        let database = try Database(path: options.database, synchronous: options.durability, migrations: StorageSchema.migrations)
+        self.database = database
         let sources = try DataSources(options: options, database: database)
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()
@@ -36,7 +42,11 @@ public final class PokedexServer: Sendable {
         configuration.logger = log
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
         let sprites = sources.sprites
-        let routes = HTTPRoutes(metrics: metrics, connections: { connections.value }) { id in
+        let health = HealthCheck(
+            isDraining: { [draining] in draining.isSet },
+            probeStorage: { [database] in _ = try database.query("SELECT 1") }
+        )
+        let routes = HTTPRoutes(metrics: metrics, health: health, connections: { connections.value }) { id in
             let sprite = await sprites.sprite(id: id)
             return HTTPResponse(
                 contentType: sprite.contentType,
@@ -54,14 +64,27 @@ public final class PokedexServer: Sendable {
         try server.start()
     }
 
+    /// The first step of shutdown: from here on `/healthz` reports the server as not ready.
+    func beginDraining() {
+        draining.set()
+    }
+
     /// The bound port (useful with `--port 0`).
     public var port: Int { server.port }
 
     /// Drains: stops accepting, closes every session with 1001, ends every Store, and returns.
     public func shutdown() async {
+        beginDraining()
         server.shutdown()
         await registry.removeAll()
     }
+}
+
+/// Whether shutdown has started (read by `/healthz` on any thread).
+final class DrainingFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }
 
 /// Reads the transport's connection count for `/metrics`, set once the server exists.

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// `pokedex-server` options.
 public struct ServerOptions: Sendable, Equatable {
@@ -18,6 +19,9 @@ public struct ServerOptions: Sendable, Equatable {
     public var realtime = false
     /// The address people reach the server at (invite links); defaults to http://host:port.
     public var publicURL: String?
+    /// SQLite's `synchronous` (see README, "Durability"): `normal` survives a killed process,
+    /// `full` also a power loss, at an fsync per commit.
+    public var durability: Database.Synchronous = .normal
 
     public init() {}
 
@@ -30,6 +34,9 @@ public struct ServerOptions: Sendable, Equatable {
       --pokeapi URL            serve live PokeAPI data, e.g. https://pokeapi.co/api/v2 (cached in --db)
       --db PATH                SQLite file (default ./data/pokedex.sqlite)
       --allowed-origin ORIGIN  also accept websocket upgrades from ORIGIN (repeatable)
+      --durability normal|full  normal (default): a commit survives the process being killed; the last
+                               commits may be lost on power loss. full: survives power loss too,
+                               at an fsync per commit (SQLite PRAGMA synchronous)
       --grace SECONDS          keep a disconnected session for resuming (default 120)
       --max-message-bytes N    largest accepted websocket message (default 65536)
       --public-url URL         the address in invite links (default http://HOST:PORT)
@@ -72,6 +79,12 @@ public struct ServerOptions: Sendable, Equatable {
             case "--catalog-csv": options.catalogCSV = try value(flag)
             case "--pokeapi": options.pokeAPI = try value(flag)
             case "--db": options.database = try value(flag)
+            case "--durability":
+                let text = try value(flag)
+                guard let durability = Database.Synchronous(rawValue: text.uppercased()) else {
+                    throw .invalid("--durability takes normal or full, not '\(text)'.")
+                }
+                options.durability = durability
             case "--allowed-origin": options.allowedOrigins.append(try value(flag))
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)
