@@ -40,6 +40,7 @@ public final class PokedexServer: Sendable {
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.serviceThreads = options.serviceThreads
         configuration.logger = log
+        configuration.defaultHeaders = SecurityHeaders.all
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
         let sprites = sources.sprites
         let health = HealthCheck(
