@@ -18,7 +18,12 @@ public final class PokedexServer: Sendable {
     /// Set when shutdown starts: `/healthz` answers 503 from then on.
     private let draining = DrainingFlag()
 
-    public init(options: ServerOptions) throws {
+    public convenience init(options: ServerOptions) throws {
+        try self.init(options: options, clock: .continuous)
+    }
+
+    /// `clock` drives the rate limits (tests step it by hand).
+    init(options: ServerOptions, clock: LimitClock) throws {
         self.options = options
         let database = try Database(path: options.database, synchronous: options.durability, migrations: StorageSchema.migrations)
         self.database = database
@@ -26,7 +31,7 @@ public final class PokedexServer: Sendable {
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        let hub = FavoritesHub(database: database)
+        let hub = FavoritesHub(database: database, quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) })
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: { options.publicURL ?? "http://\(options.host):\(connections.port)" }),
@@ -55,7 +60,8 @@ public final class PokedexServer: Sendable {
                 body: sprite.bytes
             )
         }
-        let handler = PokedexHandler(registry: registry, context: context, routes: routes, log: log)
+        let handler = PokedexHandler(registry: registry, context: context, routes: routes,
+                                     limits: ServerLimits(options.limits, clock: clock), log: log)
         server = WebSocketServer(configuration: configuration, handler: handler)
         connections.server = server
     }

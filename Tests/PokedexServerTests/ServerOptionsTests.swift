@@ -10,6 +10,39 @@ final class ServerOptionsTests: XCTestCase {
         XCTAssertEqual(try ServerOptions.parse(["--durability", "normal"]).durability, .normal)
         XCTAssertThrowsError(try ServerOptions.parse(["--durability", "off"]))
     }
+
+    func testLimitsDefaultToGenerousValuesAndEachHasAnOption() throws {
+        let defaults = try ServerOptions.parse([]).limits
+        XCTAssertEqual(defaults.actionsPerSecond, 30)
+        XCTAssertEqual(defaults.actionsBurst, 60)
+        XCTAssertEqual(defaults.newUsersPerMinute, 20)
+        XCTAssertEqual(defaults.sessionsPerUser, 100)
+        XCTAssertGreaterThanOrEqual(defaults.membersPerList, 10_000, "the load tests put 10,000 members in one list")
+        XCTAssertEqual(defaults.listsPerUser, 100)
+        XCTAssertEqual(defaults.invitesPerList, 100)
+        XCTAssertEqual(defaults.trustedProxies, [])
+
+        let parsed = try ServerOptions.parse([
+            "--limit-actions-per-s", "5", "--limit-actions-burst", "7", "--limit-new-users-per-min", "0",
+            "--limit-sessions-per-user", "3", "--limit-members-per-list", "40", "--limit-lists-per-user", "9",
+            "--limit-invites-per-list", "2", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.2",
+        ]).limits
+        XCTAssertEqual(parsed.actionsPerSecond, 5)
+        XCTAssertEqual(parsed.actionsBurst, 7)
+        XCTAssertEqual(parsed.newUsersPerMinute, 0)
+        XCTAssertEqual(parsed.sessionsPerUser, 3)
+        XCTAssertEqual(parsed.membersPerList, 40)
+        XCTAssertEqual(parsed.listsPerUser, 9)
+        XCTAssertEqual(parsed.invitesPerList, 2)
+        XCTAssertEqual(parsed.trustedProxies, ["127.0.0.1", "10.0.0.2"])
+
+        XCTAssertThrowsError(try ServerOptions.parse(["--limit-actions-per-s", "-1"]))
+        XCTAssertThrowsError(try ServerOptions.parse(["--limit-actions-burst", "0"]), "a burst of 0 would refuse everything")
+        XCTAssertThrowsError(try ServerOptions.parse(["--trusted-proxy"]))
+        for flag in ["--limit-actions-per-s", "--limit-new-users-per-min", "--trusted-proxy", "--durability"] {
+            XCTAssertTrue(ServerOptions.usage.contains(flag), flag)
+        }
+    }
 }
 
 /// `--durability` reaches SQLite: both connections of the server's database use it.

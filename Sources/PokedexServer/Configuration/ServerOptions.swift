@@ -22,6 +22,8 @@ public struct ServerOptions: Sendable, Equatable {
     /// SQLite's `synchronous` (see README, "Durability"): `normal` survives a killed process,
     /// `full` also a power loss, at an fsync per commit.
     public var durability: Database.Synchronous = .normal
+    /// Rates and quotas (`--limit-…`, `--trusted-proxy`); 0 turns one off.
+    public var limits = Limits()
 
     public init() {}
 
@@ -43,6 +45,18 @@ public struct ServerOptions: Sendable, Equatable {
       --service-threads N      threads serving connections and running their sessions (default 2)
       --realtime               run every thread at real-time priority (SCHED_FIFO 1): needs root,
                                CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)
+    Limits (0 turns one off; refusals are error frames, counted in /metrics):
+      --limit-actions-per-s N       actions a connection may send per second, sustained (default 30);
+                                    over it an action gets rate_limited, and a connection refused
+                                    BURST more times without pausing is closed with 1008
+      --limit-actions-burst N       actions a connection may send at once (default 60)
+      --limit-new-users-per-min N   users one client address may create a minute (default 20)
+      --limit-sessions-per-user N   sessions a user may hold, kept ones included (default 100)
+      --limit-members-per-list N    members a list may have (default 20000)
+      --limit-lists-per-user N      lists a user may belong to (default 100)
+      --limit-invites-per-list N    open invites a list may have (default 100)
+      --trusted-proxy ADDR          a reverse proxy whose X-Forwarded-For (last hop) names the
+                                    client address (repeatable; others' headers are ignored)
       --help                   show this help
     Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.
     """
@@ -91,6 +105,14 @@ public struct ServerOptions: Sendable, Equatable {
             case "--public-url": options.publicURL = try value(flag)
             case "--service-threads": options.serviceThreads = try number(flag, 1...64)
             case "--realtime": options.realtime = true
+            case "--limit-actions-per-s": options.limits.actionsPerSecond = try number(flag, 0...1_000_000)
+            case "--limit-actions-burst": options.limits.actionsBurst = try number(flag, 1...1_000_000)
+            case "--limit-new-users-per-min": options.limits.newUsersPerMinute = try number(flag, 0...1_000_000)
+            case "--limit-sessions-per-user": options.limits.sessionsPerUser = try number(flag, 0...1_000_000)
+            case "--limit-members-per-list": options.limits.membersPerList = try number(flag, 0...100_000_000)
+            case "--limit-lists-per-user": options.limits.listsPerUser = try number(flag, 0...1_000_000)
+            case "--limit-invites-per-list": options.limits.invitesPerList = try number(flag, 0...1_000_000)
+            case "--trusted-proxy": options.limits.trustedProxies.append(try value(flag))
             default: throw .invalid("Unknown option '\(flag)'.")
             }
         }

@@ -17,6 +17,9 @@ struct ActionContext: Sendable {
         } catch let refusal as FavoritesError {
             current?.refuse(refusal.code, refusal.description)
             throw refusal
+        } catch let refusal as LimitReached {
+            current?.refuse(refusal.code, refusal.description)
+            throw refusal
         }
     }
 }

@@ -10,6 +10,8 @@ import Synchronization
 final class FavoritesHub: Sendable {
     let users: UserRepository
     let repository: FavoritesRepository
+    /// Lists per user, members and open invites per list.
+    let quota: FavoritesQuota
     /// Refreshers of live shared values, by key id.
     private let refreshers = Mutex<[String: [Int: @Sendable () -> Void]]>([:])
     private let nextRefresher = Atomic<Int>(0)
@@ -20,9 +22,10 @@ final class FavoritesHub: Sendable {
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes = RefreshThrottle(interval: .milliseconds(100))
 
-    init(database: Database) {
+    init(database: Database, quota: FavoritesQuota = FavoritesQuota()) {
         users = UserRepository(database: database)
         repository = FavoritesRepository(database: database)
+        self.quota = quota
     }
 
     // MARK: Keys

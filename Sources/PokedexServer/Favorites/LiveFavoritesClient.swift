@@ -13,6 +13,7 @@ extension FavoritesClient {
             roster: { listID in Shared(hub.rosterKey(listID), default: ListRoster()) },
             createInvite: { listID, role in
                 try ActionContext.reporting {
+                try hub.quota.checkNewInvite(list: listID, hub.repository)
                 let code = try hub.repository.createInvite(list: listID, role: role, by: user.id)
                 hub.refreshRoster(listID)
                 return code
@@ -40,6 +41,7 @@ extension FavoritesClient {
             },
             join: { code in
                 try ActionContext.reporting {
+                try hub.quota.checkJoin(code: code, user: user.id, hub.repository)
                 let list = try hub.repository.acceptInvite(code: code, user: user.id)
                 hub.refreshRoster(list.id)
                 hub.refreshLists(ofUser: user.id)

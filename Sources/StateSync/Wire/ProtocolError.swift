@@ -11,6 +11,10 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         case unknownToken = "unknown_token"
         case unknownInvite = "unknown_invite"
         case revokedInvite = "revoked_invite"
+        /// Over a rate (actions per connection, new users per address): wait and try again.
+        case rateLimited = "rate_limited"
+        /// Over a quota (sessions per user, lists per user, members or open invites per list).
+        case limitReached = "limit_reached"
     }
 
     public var code: Code
