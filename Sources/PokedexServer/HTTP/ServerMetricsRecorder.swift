@@ -31,7 +31,6 @@ final class ServerMetricsRecorder: Sendable {
     func error(_ code: String) { counters.withLock { $0.errors[code, default: 0] += 1 } }
     func limitRefused(_ kind: LimitKind) { counters.withLock { $0.limitRefusals[kind.rawValue] += 1 } }
     func rateLimitClosed() { counters.withLock { $0.rateLimitCloses += 1 } }
-    func limitRefusals(_ kind: LimitKind) -> Int { counters.withLock { $0.limitRefusals[kind.rawValue] } }
 
     func resumed(byPatches: Bool) {
         counters.withLock { if byPatches { $0.resumedByPatches += 1 } else { $0.resumedBySnapshot += 1 } }
