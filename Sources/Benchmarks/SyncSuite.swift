@@ -11,6 +11,8 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
     var options = ServerOptions()
     options.port = 0
     options.database = directory + "/pokedex.sqlite"
+    // The suite times frames, not the limits.
+    options.limits = .unlimited
     let server = try PokedexServer(options: options)
     try server.start()
     let client = try WebSocketClient()

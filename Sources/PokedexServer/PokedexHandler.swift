@@ -12,25 +12,34 @@ final class PokedexHandler: WebSocketHandler {
     let registry: SessionRegistry
     let context: SessionContext
     let routes: HTTPRoutes
+    let limits: ServerLimits
     let log: @Sendable (String) -> Void
 
-    init(registry: SessionRegistry, context: SessionContext, routes: HTTPRoutes, log: @escaping @Sendable (String) -> Void) {
+    init(registry: SessionRegistry, context: SessionContext, routes: HTTPRoutes, limits: ServerLimits,
+         log: @escaping @Sendable (String) -> Void) {
         self.registry = registry
         self.context = context
         self.routes = routes
+        self.limits = limits
         self.log = log
     }
 
-    func connectionOpened(_ connection: Connection) {}
+    func connectionOpened(_ connection: Connection) {
+        limits.actions.opened(connection.id)
+    }
 
     func connection(_ connection: Connection, didReceiveText text: [UInt8]) {
         let message: ClientMessage
         do {
             message = try ClientMessage.parse(text)
         } catch {
+            guard admit(connection, ref: nil) else { return }
             refuse(error, on: connection)
             return
         }
+        // Every frame counts against the connection's rate, hellos too.
+        let ref: Int? = if case let .action(ref, _) = message { ref } else { nil }
+        guard admit(connection, ref: ref) else { return }
         switch message {
         case let .hello(hello):
             guard registry.beginHello(connection) else {
@@ -48,7 +57,32 @@ final class PokedexHandler: WebSocketHandler {
     }
 
     func connectionClosed(_ connection: Connection, code: UInt16) {
+        limits.actions.closed(connection.id)
         registry.unbind(connection)
+    }
+
+    /// The connection's action rate: false when this frame is refused (an `error` frame
+    /// `rate_limited` for its ref) or dropped, and the connection closed with 1008 when it
+    /// keeps sending while refused.
+    private func admit(_ connection: Connection, ref: Int?) -> Bool {
+        switch limits.actions.admit(connection.id) {
+        case .admitted:
+            return true
+        case .refused:
+            context.metrics.limitRefused(.actions)
+            context.metrics.error(ProtocolError.Code.rateLimited.rawValue)
+            // No log line: a flood would write one per frame.
+            let error = ProtocolError(.rateLimited, "Too many actions: at most \(limits.actions.perSecond) a second. This one was dropped.", ref: ref)
+            _ = connection.send(ServerMessage(error).encoded())
+        case .close:
+            context.metrics.limitRefused(.actions)
+            context.metrics.rateLimitClosed()
+            log("connection \(connection.id) from \(connection.remoteAddress) kept sending while rate-limited: closing with 1008")
+            connection.close(code: 1008, reason: "too many actions")
+        case .dropped:
+            break
+        }
+        return false
     }
 
     func connectionDrained(_ connection: Connection) {
@@ -64,7 +98,14 @@ final class PokedexHandler: WebSocketHandler {
     private func greet(_ connection: Connection, _ hello: ClientMessage.Hello) async {
         let identity: Identity.SignIn
         do {
-            identity = try await Identity(users: context.hub.users).resolve(hello)
+            identity = try await Identity(users: context.hub.users).resolve(hello) {
+                let address = ClientAddress.of(connection, trustedProxies: limits.trustedProxies)
+                guard limits.newUsers.admit(address) else {
+                    context.metrics.limitRefused(.newUsers)
+                    return false
+                }
+                return true
+            }
         } catch {
             registry.abandonHello(connection)
             return refuse(error, on: connection)
@@ -77,6 +118,12 @@ final class PokedexHandler: WebSocketHandler {
                 session.markReady()
             }
             return
+        }
+        guard registry.reserveSession(for: identity.user.id, limit: limits.sessionsPerUser) else {
+            registry.abandonHello(connection)
+            context.metrics.limitRefused(.sessions)
+            let limit = LimitReached(kind: .sessions, limit: limits.sessionsPerUser)
+            return refuse(ProtocolError(.limitReached, limit.description), on: connection)
         }
         // A session this process does not hold (a restart, a deploy, another process that
         // died) comes back from its saved screen under its own id, with a snapshot.

@@ -4,6 +4,7 @@ import PokeAPI
 import PokedexModels
 import PokemonClient
 import Storage
+import Synchronization
 import WebSocketServer
 
 /// The Pokédex server: a libwebsockets server whose every websocket session runs its own
@@ -13,15 +14,29 @@ public final class PokedexServer: Sendable {
     private let server: WebSocketServer
     private let registry: SessionRegistry
     private let saver: SessionSaver
+    /// Internal for tests (`--durability` is read back from it).
+    let backend: StorageBackend
+    /// Set when shutdown starts: `/healthz` answers 503 from then on.
+    private let draining = DrainingFlag()
+    /// The SQLite file (of favorites, or in cluster mode of the response cache only).
+    var database: Database { backend.local }
 
-    public init(options: ServerOptions) throws {
+    public convenience init(options: ServerOptions) throws {
+        try self.init(options: options, clock: .continuous)
+    }
+
+    /// `clock` drives the rate limits (tests step it by hand).
+    init(options: ServerOptions, clock: LimitClock) throws {
         self.options = options
         let backend = try StorageBackend.sqlite(options)
+        self.backend = backend
         let sources = try DataSources(options: options, database: backend.local)
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        let hub = FavoritesHub(users: backend.users, lists: backend.lists)
+        let hub = FavoritesHub(
+            users: backend.users, lists: backend.lists, quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) }
+        )
         saver = SessionSaver(store: backend.sessions, storage: hub.storage)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
@@ -36,9 +51,14 @@ public final class PokedexServer: Sendable {
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.serviceThreads = options.serviceThreads
         configuration.logger = log
+        configuration.defaultHeaders = SecurityHeaders.all
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
         let sprites = sources.sprites
-        let routes = HTTPRoutes(metrics: metrics, connections: { connections.value }) { id in
+        let health = HealthCheck(
+            isDraining: { [draining] in draining.isSet },
+            probeStorage: { [backend] in try backend.probe() }
+        )
+        let routes = HTTPRoutes(metrics: metrics, health: health, connections: { connections.value }) { id in
             let sprite = await sprites.sprite(id: id)
             return HTTPResponse(
                 contentType: sprite.contentType,
@@ -46,7 +66,8 @@ public final class PokedexServer: Sendable {
                 body: sprite.bytes
             )
         }
-        let handler = PokedexHandler(registry: registry, context: context, routes: routes, log: log)
+        let handler = PokedexHandler(registry: registry, context: context, routes: routes,
+                                     limits: ServerLimits(options.limits, clock: clock), log: log)
         server = WebSocketServer(configuration: configuration, handler: handler)
         connections.server = server
     }
@@ -56,16 +77,29 @@ public final class PokedexServer: Sendable {
         try server.start()
     }
 
+    /// The first step of shutdown: from here on `/healthz` reports the server as not ready.
+    func beginDraining() {
+        draining.set()
+    }
+
     /// The bound port (useful with `--port 0`).
     public var port: Int { server.port }
 
     /// Drains: stops accepting, closes every session with 1001, ends every Store, and returns.
     public func shutdown() async {
+        beginDraining()
         server.shutdown()
         await registry.removeAll()
         // What every session showed, for the browsers that resume on the next process.
         await saver.flush()
     }
+}
+
+/// Whether shutdown has started (read by `/healthz` on any thread).
+final class DrainingFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }
 
 /// Reads the transport's connection count for `/metrics`, set once the server exists.

@@ -11,6 +11,8 @@ final class LoadRunIntegrationTests: XCTestCase {
         var options = ServerOptions()
         options.port = 0
         options.graceSeconds = 60
+        // Every simulated browser is a new user from 127.0.0.1, acting fast.
+        options.limits = .unlimited
         options.database = FileManager.default.temporaryDirectory.appendingPathComponent("loadtest-\(UUID().uuidString).sqlite").path
         server = try PokedexServer(options: options)
         try server.start()

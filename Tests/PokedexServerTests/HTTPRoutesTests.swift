@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import PokedexServer
+@testable import PokedexServer
 import XCTest
 
 /// The app's own HTTP routes beside the static client.
@@ -12,10 +12,28 @@ final class HTTPRoutesTests: ServerTestCase {
     }
 
     func get(_ path: String) async throws -> (status: Int, type: String?, body: String) {
+        let (status, type, body, _) = try await getWithHeaders(path)
+        return (status, type, body)
+    }
+
+    func getWithHeaders(_ path: String) async throws -> (status: Int, type: String?, body: String, headers: HTTPURLResponse) {
         let url = URL(string: "http://127.0.0.1:\(server.port)\(path)")!
         let (data, response) = try await URLSession.shared.data(from: url)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
-        return (http.statusCode, http.value(forHTTPHeaderField: "Content-Type"), String(decoding: data, as: UTF8.self))
+        return (http.statusCode, http.value(forHTTPHeaderField: "Content-Type"), String(decoding: data, as: UTF8.self), http)
+    }
+
+    /// Static files, the app's routes and 404s all carry the security headers.
+    func testEveryResponseCarriesTheSecurityHeaders() async throws {
+        for path in ["/", "/js/main.js", "/app.css", "/healthz", "/metrics", "/sprites/25.png", "/sprites/abc.png", "/no/such/file"] {
+            let response = try await getWithHeaders(path).headers
+            let csp = response.value(forHTTPHeaderField: "Content-Security-Policy")
+            XCTAssertEqual(csp, SecurityHeaders.contentSecurityPolicy, path)
+            XCTAssertEqual(csp?.contains("frame-ancestors 'none'"), true, path)
+            XCTAssertEqual(csp?.contains("script-src 'self'"), true, path)
+            XCTAssertEqual(response.value(forHTTPHeaderField: "X-Content-Type-Options"), "nosniff", path)
+            XCTAssertEqual(response.value(forHTTPHeaderField: "Referrer-Policy"), "no-referrer", path)
+        }
     }
 
     func testHealthzMetricsSpritesAndTheClient() async throws {

@@ -3,6 +3,22 @@ import XCTest
 
 /// The server against hand-built frames: what browsers send and what they must not.
 final class WebSocketProtocolTests: XCTestCase {
+    /// The application decides whether to believe it (only from a proxy it trusts).
+    func testTheUpgradesForwardedForHeaderReachesTheConnection() async throws {
+        let (server, handler) = try startServer()
+        let proxied = try RawWebSocket(port: server.port, headers: ["X-Forwarded-For": "203.0.113.7, 198.51.100.2"])
+        XCTAssertEqual(proxied.upgradeStatus, 101)
+        guard case .opened(let id) = try await handler.next() else { return XCTFail("not opened") }
+        let connection = try XCTUnwrap(handler.connection(id: id))
+        XCTAssertEqual(connection.forwardedFor, "203.0.113.7, 198.51.100.2")
+        XCTAssertEqual(connection.remoteAddress, "127.0.0.1")
+
+        let direct = try RawWebSocket(port: server.port)
+        XCTAssertEqual(direct.upgradeStatus, 101)
+        guard case .opened(let directID) = try await handler.next() else { return XCTFail("not opened") }
+        XCTAssertNil(try XCTUnwrap(handler.connection(id: directID)).forwardedFor)
+    }
+
     func testFragmentedMessageJustUnderTheLimitIsReassembled() async throws {
         let (server, handler) = try startServer { $0.maxMessageBytes = 64 * 1024 }
         let socket = try RawWebSocket(port: server.port)

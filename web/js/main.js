@@ -35,6 +35,8 @@ const REFUSALS = {
   forbidden: 'You can’t do that on this list.',
   unknown_invite: 'This invite link is not valid.',
   revoked_invite: 'This invite link was revoked.',
+  rate_limited: 'Slow down a little: that was too fast.',
+  limit_reached: 'That would go past a limit of this server.',
 };
 
 const socket = createSocket({

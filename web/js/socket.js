@@ -149,6 +149,9 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
         }
         console.warn(`Server refused ${message.ref ?? 'a frame'}: ${message.code}: ${message.message}`);
         onError({ ref: message.ref ?? null, code: message.code, message: message.message ?? '' });
+        // A hello refused by a limit (too many new users from this address, too many tabs):
+        // say why, then try again later through the reconnect backoff.
+        if (!welcomed && (message.code === 'rate_limited' || message.code === 'limit_reached')) socket.close();
         break;
       // 'ack' needs nothing: the state did not change.
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// `pokedex-server` options.
 public struct ServerOptions: Sendable, Equatable {
@@ -20,6 +21,11 @@ public struct ServerOptions: Sendable, Equatable {
     public var publicURL: String?
     /// How long a write waits for another writer's lock before it fails with `storage`.
     public var busyTimeoutMilliseconds = 5_000
+    /// SQLite's `synchronous` (see README, "Durability"): `normal` survives a killed process,
+    /// `full` also a power loss, at an fsync per commit.
+    public var durability: Database.Synchronous = .normal
+    /// Rates and quotas (`--limit-…`, `--trusted-proxy`); 0 turns one off.
+    public var limits = Limits()
 
     public init() {}
 
@@ -32,6 +38,9 @@ public struct ServerOptions: Sendable, Equatable {
       --pokeapi URL            serve live PokeAPI data, e.g. https://pokeapi.co/api/v2 (cached in --db)
       --db PATH                SQLite file (default ./data/pokedex.sqlite)
       --allowed-origin ORIGIN  also accept websocket upgrades from ORIGIN (repeatable)
+      --durability normal|full  normal (default): a commit survives the process being killed; the last
+                               commits may be lost on power loss. full: survives power loss too,
+                               at an fsync per commit (SQLite PRAGMA synchronous)
       --grace SECONDS          keep a disconnected session for resuming (default 120)
       --max-message-bytes N    largest accepted websocket message (default 65536)
       --public-url URL         the address in invite links (default http://HOST:PORT)
@@ -39,6 +48,18 @@ public struct ServerOptions: Sendable, Equatable {
       --service-threads N      threads serving connections and running their sessions (default 2)
       --realtime               run every thread at real-time priority (SCHED_FIFO 1): needs root,
                                CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)
+    Limits (0 turns one off; refusals are error frames, counted in /metrics):
+      --limit-actions-per-s N       actions a connection may send per second, sustained (default 30);
+                                    over it an action gets rate_limited, and a connection refused
+                                    BURST more times without pausing is closed with 1008
+      --limit-actions-burst N       actions a connection may send at once (default 60)
+      --limit-new-users-per-min N   users one client address may create a minute (default 20)
+      --limit-sessions-per-user N   sessions a user may hold, kept ones included (default 100)
+      --limit-members-per-list N    members a list may have (default 20000)
+      --limit-lists-per-user N      lists a user may belong to (default 100)
+      --limit-invites-per-list N    open invites a list may have (default 100)
+      --trusted-proxy ADDR          a reverse proxy whose X-Forwarded-For (last hop) names the
+                                    client address (repeatable; others' headers are ignored)
       --help                   show this help
     Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.
     """
@@ -75,6 +96,12 @@ public struct ServerOptions: Sendable, Equatable {
             case "--catalog-csv": options.catalogCSV = try value(flag)
             case "--pokeapi": options.pokeAPI = try value(flag)
             case "--db": options.database = try value(flag)
+            case "--durability":
+                let text = try value(flag)
+                guard let durability = Database.Synchronous(rawValue: text.uppercased()) else {
+                    throw .invalid("--durability takes normal or full, not '\(text)'.")
+                }
+                options.durability = durability
             case "--allowed-origin": options.allowedOrigins.append(try value(flag))
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)
@@ -82,6 +109,14 @@ public struct ServerOptions: Sendable, Equatable {
             case "--busy-timeout-ms": options.busyTimeoutMilliseconds = try number(flag, 1...600_000)
             case "--service-threads": options.serviceThreads = try number(flag, 1...64)
             case "--realtime": options.realtime = true
+            case "--limit-actions-per-s": options.limits.actionsPerSecond = try number(flag, 0...1_000_000)
+            case "--limit-actions-burst": options.limits.actionsBurst = try number(flag, 1...1_000_000)
+            case "--limit-new-users-per-min": options.limits.newUsersPerMinute = try number(flag, 0...1_000_000)
+            case "--limit-sessions-per-user": options.limits.sessionsPerUser = try number(flag, 0...1_000_000)
+            case "--limit-members-per-list": options.limits.membersPerList = try number(flag, 0...100_000_000)
+            case "--limit-lists-per-user": options.limits.listsPerUser = try number(flag, 0...1_000_000)
+            case "--limit-invites-per-list": options.limits.invitesPerList = try number(flag, 0...1_000_000)
+            case "--trusted-proxy": options.limits.trustedProxies.append(try value(flag))
             default: throw .invalid("Unknown option '\(flag)'.")
             }
         }

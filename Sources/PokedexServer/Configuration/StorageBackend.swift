@@ -15,9 +15,14 @@ struct StorageBackend: Sendable {
     /// Names this process in the change feed, so it skips the notices of its own writes.
     let origin: String
 
+    /// A cheap read through storage's read path, for `/healthz`; throws when storage fails.
+    func probe() throws {
+        _ = try local.query("SELECT 1")
+    }
+
     static func sqlite(_ options: ServerOptions) throws -> StorageBackend {
         let database = try Database(
-            path: options.database, synchronous: .normal,
+            path: options.database, synchronous: options.durability,
             busyTimeout: .milliseconds(options.busyTimeoutMilliseconds), migrations: StorageSchema.migrations
         )
         return StorageBackend(

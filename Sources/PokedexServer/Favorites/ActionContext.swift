@@ -32,6 +32,9 @@ struct ActionContext: Sendable {
         } catch let refusal as FavoritesError {
             current?.refuse(refusal.code, refusal.description)
             throw refusal
+        } catch let refusal as LimitReached {
+            current?.refuse(refusal.code, refusal.description)
+            throw refusal
         } catch {
             current?.refuse("storage", "Could not save that change; nothing was changed. Try again.")
             throw error

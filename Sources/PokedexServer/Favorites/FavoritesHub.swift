@@ -16,6 +16,8 @@ final class FavoritesHub: Sendable {
     let feed: FavoritesFeed
     /// Why users lost lists, until their sessions have shown it (keyed by user, then list).
     private let losses = Mutex<[String: [String: ListAccessLoss]]>([:])
+    /// Lists per user, members and open invites per list.
+    let quota: FavoritesQuota
     /// Refreshers of live shared values, by key id.
     private let refreshers = Mutex<[String: [Int: @Sendable () -> Void]]>([:])
     private let nextRefresher = Atomic<Int>(0)
@@ -25,9 +27,13 @@ final class FavoritesHub: Sendable {
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes = RefreshThrottle(interval: .milliseconds(100))
 
-    init(users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local") {
+    init(
+        users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
+        quota: FavoritesQuota = FavoritesQuota()
+    ) {
         self.users = users
         self.repository = repository
+        self.quota = quota
         self.presence = Presence(store: presence, process: process, storage: storage)
         feed = FavoritesFeed { listID in
             guard let list = try? repository.list(id: listID) else { return nil }

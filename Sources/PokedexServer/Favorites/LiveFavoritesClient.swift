@@ -19,7 +19,8 @@ extension FavoritesClient {
             createInvite: { listID, role in
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
-                        (try repository.createInvite(list: listID, role: role, by: user.id), [.invitesChanged(listID: listID)])
+                        try hub.quota.checkNewInvite(list: listID, repository)
+                        return (try repository.createInvite(list: listID, role: role, by: user.id), [.invitesChanged(listID: listID)])
                     }
                 }
             },
@@ -50,6 +51,7 @@ extension FavoritesClient {
             join: { code in
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
+                        try hub.quota.checkJoin(code: code, user: user.id, repository)
                         let list = try repository.acceptInvite(code: code, user: user.id)
                         return (list, [.memberJoined(listID: list.id, userID: user.id)])
                     }

@@ -4,13 +4,17 @@ import WebSocketServer
 /// `/sprites/{id}.png`.
 struct HTTPRoutes: Sendable {
     let metrics: ServerMetricsRecorder
+    let health: HealthCheck
     let connections: @Sendable () -> Int
     let sprite: @Sendable (Int) async -> HTTPResponse
 
     func respond(to request: HTTPRequest) async -> HTTPResponse? {
         switch request.path {
         case "/healthz":
-            return .text("ok\n")
+            // Off the service thread (handleHTTP runs in a task): the probe may wait for SQLite.
+            var response = health.problem().map { HTTPResponse.text($0 + "\n", status: 503) } ?? .text("ok\n")
+            response.headers["cache-control"] = "no-store"
+            return response
         case "/metrics":
             return HTTPResponse(
                 contentType: "text/plain; version=0.0.4; charset=utf-8",

@@ -18,6 +18,9 @@ final class ServerMetricsRecorder: Sendable {
         var resumedByPatches = 0
         var resumedBySnapshot = 0
         var restoredFromStorage = 0
+        /// By `LimitKind.rawValue`: a fixed array, so counting a refusal allocates nothing.
+        var limitRefusals = [Int](repeating: 0, count: LimitKind.allCases.count)
+        var rateLimitCloses = 0
     }
 
     private let counters = Mutex(Counters())
@@ -31,6 +34,8 @@ final class ServerMetricsRecorder: Sendable {
     func restored() {
         counters.withLock { $0.restoredFromStorage += 1 }
     }
+    func limitRefused(_ kind: LimitKind) { counters.withLock { $0.limitRefusals[kind.rawValue] += 1 } }
+    func rateLimitClosed() { counters.withLock { $0.rateLimitCloses += 1 } }
 
     func resumed(byPatches: Bool) {
         counters.withLock { if byPatches { $0.resumedByPatches += 1 } else { $0.resumedBySnapshot += 1 } }
@@ -66,6 +71,11 @@ final class ServerMetricsRecorder: Sendable {
             "# TYPE pokedex_errors_total counter",
         ]
         lines += c.errors.sorted { $0.key < $1.key }.map { "pokedex_errors_total{code=\"\($0.key)\"} \($0.value)" }
+        lines += ["# HELP pokedex_limit_refusals_total Frames, hellos and operations refused by a limit (--limit-…).",
+                  "# TYPE pokedex_limit_refusals_total counter"]
+        lines += LimitKind.allCases.map { "pokedex_limit_refusals_total{limit=\"\($0.label)\"} \(c.limitRefusals[$0.rawValue])" }
+        lines += ["# HELP pokedex_rate_limit_closes_total Connections closed with 1008 for sending on while rate-limited.",
+                  "# TYPE pokedex_rate_limit_closes_total counter", "pokedex_rate_limit_closes_total \(c.rateLimitCloses)"]
         lines += ["# HELP pokedex_action_latency_seconds From an action frame's arrival to its state being sent.",
                   "# TYPE pokedex_action_latency_seconds histogram"]
         var cumulative = 0

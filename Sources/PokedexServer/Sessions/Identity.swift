@@ -14,13 +14,18 @@ struct Identity {
 
     let users: any UserStore
 
-    func resolve(_ hello: ClientMessage.Hello) async throws(ProtocolError) -> SignIn {
+    /// `mayCreateUser` is asked just before a user would be created (the new-users rate);
+    /// false refuses the hello with `rate_limited`, creating nothing.
+    func resolve(_ hello: ClientMessage.Hello, mayCreateUser: () -> Bool = { true }) async throws(ProtocolError) -> SignIn {
         do {
             if let token = hello.token, let user = try users.user(forToken: token) {
                 return SignIn(user: user)
             }
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
+            }
+            guard mayCreateUser() else {
+                throw ProtocolError(.rateLimited, "Too many new users from your address: try again in a minute, or sign in with your token.")
             }
             let created = try await users.createUser(displayName: DisplayNameGenerator.generate())
             return SignIn(user: created.user, newToken: created.token, newList: created.personalList)

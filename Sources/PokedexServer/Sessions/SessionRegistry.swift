@@ -11,6 +11,8 @@ final class SessionRegistry: Sendable {
         var byConnection: [UInt64: Session] = [:]
         /// Connections whose hello is being answered, with the actions that arrived meanwhile.
         var greeting: [UInt64: [(action: JSONValue, ref: Int?)]] = [:]
+        /// Sessions per user, those reserved and not yet added included.
+        var sessionsByUser: [String: Int] = [:]
     }
 
     private let tables = Mutex(Tables())
@@ -68,7 +70,20 @@ final class SessionRegistry: Sendable {
         tables.withLock { $0.sessions[id] == nil }
     }
 
-    /// Adds a session unless one has its id already; returns whether it was added.
+    /// Claims a place for one more session of the user: false when they hold `limit` already
+    /// (connected or kept for resuming; 0 means no limit). A claimed place is the session's
+    /// until it expires; claimed before the session is built, so a refusal costs no Store.
+    func reserveSession(for userID: String, limit: Int) -> Bool {
+        tables.withLock { tables in
+            let held = tables.sessionsByUser[userID, default: 0]
+            if limit > 0, held >= limit { return false }
+            tables.sessionsByUser[userID] = held + 1
+            return true
+        }
+    }
+
+    /// Adds a session whose place `reserveSession` claimed, unless one has its id already;
+    /// returns whether it was added.
     @discardableResult
     func add(_ session: Session) -> Bool {
         let added = tables.withLock { tables -> Bool in
@@ -122,7 +137,12 @@ final class SessionRegistry: Sendable {
 
     private func expire(_ session: Session, ifDisconnectedSince leftAt: ContinuousClock.Instant) {
         guard session.disconnectedAt.withLock({ $0 == leftAt }) else { return }
-        let removed = tables.withLock { $0.sessions.removeValue(forKey: session.id) != nil }
+        let removed = tables.withLock { tables in
+            guard tables.sessions.removeValue(forKey: session.id) != nil else { return false }
+            let userID = session.user.id
+            if let held = tables.sessionsByUser[userID], held > 1 { tables.sessionsByUser[userID] = held - 1 } else { tables.sessionsByUser[userID] = nil }
+            return true
+        }
         guard removed else { return }
         metrics.sessionClosed()
         Task { await session.tearDown() }

@@ -14,6 +14,10 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         /// Storage could not commit the write (a full or read-only disk, a lock held too
         /// long): nothing changed, and the action may be sent again.
         case storage
+        /// Over a rate (actions per connection, new users per address): wait and try again.
+        case rateLimited = "rate_limited"
+        /// Over a quota (sessions per user, lists per user, members or open invites per list).
+        case limitReached = "limit_reached"
     }
 
     public var code: Code

@@ -33,6 +33,15 @@ public protocol ListStore: Sendable {
     func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws
     /// The list's invites, newest first, revoked ones included. Owners only.
     func invites(ofList listID: String, by userID: String) throws -> [ListInvite]
+
+    // Counts for the server's quotas, without authorisation: the server asks them about the
+    // acting user before a write and tells a browser nothing from them but "limit reached".
+    func listCount(forUser userID: String) throws -> Int
+    func memberCount(ofList listID: String) throws -> Int
+    /// How many of the list's invites are not revoked.
+    func openInviteCount(ofList listID: String) throws -> Int
+    /// The list an invite code admits to, or nil for an unknown code.
+    func listID(forInviteCode code: String) throws -> String?
 }
 
 extension ListStore {

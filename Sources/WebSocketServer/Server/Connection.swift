@@ -7,6 +7,9 @@ public final class Connection: Sendable {
     public let id: UInt64
     /// The peer's IP address.
     public let remoteAddress: String
+    /// The upgrade request's `X-Forwarded-For` header, as sent (nil without one). Only worth
+    /// believing when `remoteAddress` is a proxy the operator trusts: anyone can send it.
+    public let forwardedFor: String?
     /// Runs tasks on the service thread that serves this connection.
     public let executor: ServiceExecutor
 
@@ -14,10 +17,11 @@ public final class Connection: Sendable {
     private let mailbox: Mailbox<ServerMail>
     private let counters: MetricCounters
 
-    init(id: UInt64, remoteAddress: String, queueCapBytes: Int,
+    init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
          mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
         self.id = id
         self.remoteAddress = remoteAddress
+        self.forwardedFor = forwardedFor
         self.executor = executor
         self.outbound = Mutex(OutboundQueue(capacityBytes: queueCapBytes))
         self.mailbox = mailbox

@@ -27,6 +27,10 @@ public struct ServerConfiguration: Sendable {
     public var pingInterval: Duration = .seconds(30)
     /// A connection silent this long (no data, no pong) is dropped.
     public var idleTimeout: Duration = .seconds(75)
+    /// Headers added to every HTTP response: static files (304s too), the application's
+    /// answers, 404s and the errors lws writes itself, e.g. `["x-content-type-options": "nosniff"]`.
+    /// Names in lower case; a response should not set one of these again.
+    public var defaultHeaders: [String: String] = [:]
     /// How long `handleHTTP` may take before the request is dropped.
     public var httpResponseTimeout: Duration = .seconds(30)
     /// One line per connect, disconnect and error.

@@ -33,9 +33,24 @@ enum ServerContextInfo {
         if let root = configuration.staticRoot {
             info.mounts = UnsafePointer(staticMount(root: root, configuration, protocolName: name, allocations))
         }
+        info.headers = UnsafePointer(defaultHeaders(configuration.defaultHeaders, allocations))
         // All zero: no per-connection validity timer (see ServerLoop+Keepalive).
         info.retry_and_idle_policy = UnsafePointer(allocations.value(lws_retry_bo_t()))
         return info
+    }
+
+    /// The vhost's canned headers: lws adds them wherever it starts a response's headers
+    /// (`lws_add_http_header_status`), which every response goes through, its own errors and
+    /// static files included. Names carry their colon, as lws writes them as given.
+    private static func defaultHeaders(_ headers: [String: String], _ allocations: CAllocations) -> UnsafeMutablePointer<lws_protocol_vhost_options>? {
+        var list: UnsafeMutablePointer<lws_protocol_vhost_options>?
+        // Sorted: the same order on every response and every run.
+        for (name, value) in headers.sorted(by: { $0.key > $1.key }) {
+            list = allocations.value(lws_protocol_vhost_options(
+                next: UnsafePointer(list), options: nil,
+                name: allocations.string(name.lowercased() + ":"), value: allocations.string(value)))
+        }
+        return list
     }
 
     private static func staticMount(root: String, _ configuration: ServerConfiguration,

@@ -4,7 +4,8 @@ import CLibWebSockets
 extension ServerLoop {
     func webSocketOpened(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let connection = Connection(
-            id: nextID(), remoteAddress: LwsWire.peerAddress(wsi),
+            // The upgrade's headers are still attached when ESTABLISHED runs.
+            id: nextID(), remoteAddress: LwsWire.peerAddress(wsi), forwardedFor: LwsWire.header(wsi, WSI_TOKEN_X_FORWARDED_FOR),
             queueCapBytes: configuration.outboundQueueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
         let session = WebSocketSession(wsi: wsi, connection: connection,
                                        maxMessageBytes: configuration.maxMessageBytes)

@@ -1,5 +1,5 @@
 import Foundation
-import PokedexServer
+@testable import PokedexServer
 import WebSocketServer
 import XCTest
 
@@ -13,6 +13,10 @@ class ServerTestCase: XCTestCase {
     /// Options a subclass may adjust before the server starts.
     func configure(_ options: inout ServerOptions) {}
 
+    /// The clock of the server's rate limits: stepped by hand, it stands still unless a test
+    /// advances it, so a burst is refused however slowly the machine runs.
+    let limitClock = ManualLimitClock()
+
     override func setUp() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
         var options = ServerOptions()
@@ -20,7 +24,7 @@ class ServerTestCase: XCTestCase {
         options.graceSeconds = 30
         options.database = directory + "/pokedex.sqlite"
         configure(&options)
-        server = try PokedexServer(options: options)
+        server = try PokedexServer(options: options, clock: limitClock.clock)
         try server.start()
         client = try WebSocketClient()
     }

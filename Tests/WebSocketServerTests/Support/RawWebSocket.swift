@@ -7,11 +7,12 @@ final class RawWebSocket {
     /// the connection (how lws refuses an upgrade).
     private(set) var upgradeStatus: Int?
 
-    init(port: Int, path: String = "/ws", origin: String? = nil) throws {
+    init(port: Int, path: String = "/ws", origin: String? = nil, headers: [String: String] = [:]) throws {
         socket = try RawSocket(port: port)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
         socket.write(request + "\r\n")
         if let head = try? socket.read(until: "\r\n\r\n") {
             upgradeStatus = Int(head.split(separator: " ")[1])

@@ -56,6 +56,8 @@ final class RecordingHandler: WebSocketHandler {
         case "/healthz":
             return .text("ok \(request.method) \(request.queryValue("probe") ?? "-")",
                          status: 200)
+        case "/fail":
+            return .text("storage unavailable\n", status: 503)
         case "/big":
             let size = Int(request.queryValue("bytes") ?? "") ?? 0
             return HTTPResponse(contentType: "application/octet-stream", headers: ["cache-control": "no-store"],

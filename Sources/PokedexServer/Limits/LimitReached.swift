@@ -1,0 +1,18 @@
+/// A quota refused an operation (a hello, a join, an invite): nothing was written. Its
+/// description is what the person reads.
+struct LimitReached: Error, CustomStringConvertible, Equatable {
+    let kind: LimitKind
+    let limit: Int
+
+    var code: String { "limit_reached" }
+
+    var description: String {
+        switch kind {
+        case .lists: "You are in \(limit) lists, the most one person may be in. Leave one to join another."
+        case .members: "This list has \(limit) members, the most a list may have."
+        case .invites: "This list has \(limit) open invites, the most it may have. Revoke one to create another."
+        case .sessions: "You have \(limit) sessions open, the most one person may have. Close a tab and try again."
+        case .actions, .newUsers: "Limit of \(limit) reached."
+        }
+    }
+}
