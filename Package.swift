@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-ev", "libev-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libpq's headers live in /usr/include/postgresql, which pkg-config names.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The runtime.
         .target(name: "Composable"),
