@@ -25,6 +25,7 @@ let package = Package(
         // Data.
         .target(name: "PokedexModels"),
         .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
+        .target(name: "Postgres", dependencies: ["CPostgres"]),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
@@ -59,6 +60,7 @@ let package = Package(
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
