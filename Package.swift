@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-ev", "libev-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libpq's headers live in /usr/include/postgresql, which pkg-config names.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The runtime.
         .target(name: "Composable"),
@@ -23,6 +25,7 @@ let package = Package(
         // Data.
         .target(name: "PokedexModels"),
         .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
+        .target(name: "Postgres", dependencies: ["CPostgres"]),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
@@ -57,6 +60,7 @@ let package = Package(
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",

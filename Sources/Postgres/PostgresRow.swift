@@ -1,0 +1,84 @@
+/// One result row, read by column index (or by name through `subscript(_: String)`). Values are
+/// copied out of libpq's result, so a row outlives it and can cross threads.
+public struct PostgresRow: Equatable, Sendable {
+    public var values: [PostgresValue]
+    /// The result's column names, in order (shared by every row of a result).
+    public var columns: [String]
+
+    public init(_ values: [PostgresValue], columns: [String]) {
+        self.values = values
+        self.columns = columns
+    }
+
+    public subscript(column: Int) -> PostgresValue { values[column] }
+
+    /// The value of the first column named `name`, nil when there is none.
+    public subscript(name: String) -> PostgresValue? {
+        columns.firstIndex(of: name).map { values[$0] }
+    }
+
+    public func isNull(_ column: Int) -> Bool { values[column] == .null }
+
+    public func int64(_ column: Int) throws -> Int64 {
+        guard case let .integer(value) = values[column] else { throw mismatch(column, "integer") }
+        return value
+    }
+
+    public func int(_ column: Int) throws -> Int {
+        Int(try int64(column))
+    }
+
+    public func bool(_ column: Int) throws -> Bool {
+        guard case let .bool(value) = values[column] else { throw mismatch(column, "bool") }
+        return value
+    }
+
+    /// Integers are widened, so `SELECT 1` reads as a double too.
+    public func double(_ column: Int) throws -> Double {
+        switch values[column] {
+        case let .double(value): return value
+        case let .integer(value): return Double(value)
+        default: throw mismatch(column, "double")
+        }
+    }
+
+    public func text(_ column: Int) throws -> String {
+        guard case let .text(value) = values[column] else { throw mismatch(column, "text") }
+        return value
+    }
+
+    public func bytea(_ column: Int) throws -> [UInt8] {
+        guard case let .bytea(value) = values[column] else { throw mismatch(column, "bytea") }
+        return value
+    }
+
+    private func mismatch(_ column: Int, _ expected: String) -> PostgresError {
+        let name = column < columns.count ? " (\(columns[column]))" : ""
+        return PostgresError(
+            code: PostgresError.datatypeMismatch,
+            message: "column \(column)\(name) holds \(values[column]), expected \(expected)"
+        )
+    }
+}
+
+/// What one statement returned: its rows (the result is a collection of them) and, for
+/// INSERT/UPDATE/DELETE, how many rows it touched.
+public struct PostgresResult: RandomAccessCollection, Equatable, Sendable {
+    public var rows: [PostgresRow]
+    public var columns: [String]
+    /// Rows inserted, updated, deleted, selected…, from the command tag; 0 for other commands.
+    public var affectedRows: Int
+    /// The command tag, e.g. `INSERT 0 1`, `UPDATE 3`, `COMMIT`, `ROLLBACK`.
+    public var command: String
+
+    public init(rows: [PostgresRow], columns: [String], affectedRows: Int, command: String) {
+        self.rows = rows
+        self.columns = columns
+        self.affectedRows = affectedRows
+        self.command = command
+    }
+
+    public var startIndex: Int { rows.startIndex }
+    public var endIndex: Int { rows.endIndex }
+    public subscript(position: Int) -> PostgresRow { rows[position] }
+}
