@@ -18,15 +18,17 @@ extension ServerLoop {
     func webSocketReceived(_ session: WebSocketSession, _ chunk: UnsafeRawBufferPointer) -> Int32 {
         counters.bytesIn.add(chunk.count, ordering: .relaxed)
         heard(session)
-        if lws_frame_is_binary(session.wsi) != 0 {
-            return refuse(session, code: 1003, reason: "binary frames are not accepted")
-        }
         switch session.assembler.append(chunk, isLast: LwsWire.isLastChunk(session.wsi)) {
         case .incomplete:
             return 0
         case .complete(let message):
             counters.messagesIn.add(1, ordering: .relaxed)
-            handler.connection(session.connection, didReceiveText: message)
+            // lws keeps the first frame's opcode for the message's continuation frames.
+            if lws_frame_is_binary(session.wsi) != 0 {
+                handler.connection(session.connection, didReceiveBinary: message)
+            } else {
+                handler.connection(session.connection, didReceiveText: message)
+            }
             return 0
         case .tooBig:
             return refuse(session, code: 1009, reason: "message too big")
