@@ -1,7 +1,8 @@
 import XCTest
 @testable import WebSocketServer
 
-/// What Autobahn|Testsuite checks beyond single frames (scripts/conformance runs all of it).
+/// What Autobahn|Testsuite checks beyond single frames (scripts/conformance runs all of it):
+/// binary messages, pongs amid fragments, and what may follow a close.
 final class ControlFrameOrderTests: XCTestCase {
     func testBinaryMessagesAreReassembledAndEchoedAsBinaryInOrderWithText() async throws {
         let handler = BinaryEchoHandler()
@@ -22,6 +23,48 @@ final class ControlFrameOrderTests: XCTestCase {
         let second = try socket.readFrame()
         XCTAssertEqual(second.opcode, 1)
         XCTAssertEqual(second.payload, Array("hi".utf8))
+    }
+
+    func testThePongForAPingBetweenFragmentsComesBeforeTheReply() async throws {
+        let (server, handler) = try startServer()
+        let socket = try RawWebSocket(port: server.port)
+        guard case .opened(let id) = try await handler.next() else { return XCTFail("not opened") }
+        // One write: the server reads the ping and the message's end together.
+        socket.sendFrames([
+            RawWebSocket.frame(.text, Array("frag".utf8), final: false),
+            RawWebSocket.frame(.ping, Array("ping payload".utf8)),
+            RawWebSocket.frame(.continuation, Array("ment".utf8)),
+        ])
+        let message = try await handler.next()
+        XCTAssertEqual(message, .text(id, Array("fragment".utf8)))
+        let pong = try socket.readFrame()
+        XCTAssertEqual(pong.opcode, RawWebSocket.Opcode.pong.rawValue)
+        XCTAssertEqual(pong.payload, Array("ping payload".utf8))
+        let echo = try socket.readFrame()
+        XCTAssertEqual(echo.opcode, 1)
+        XCTAssertEqual(echo.payload, Array("fragment".utf8))
+    }
+
+    func testAMessageAfterThePeersCloseIsIgnored() async throws {
+        let (server, handler) = try startServer()
+        let socket = try RawWebSocket(port: server.port)
+        guard case .opened(let id) = try await handler.next() else { return XCTFail("not opened") }
+        socket.sendFrames([RawWebSocket.frame(.close, [0x03, 0xE8]), RawWebSocket.frame(.text, Array("late".utf8))])
+        let echoedClose = try socket.readFrame()
+        XCTAssertEqual(echoedClose.opcode, RawWebSocket.Opcode.close.rawValue, "the close, and no echo before it")
+        XCTAssertEqual(echoedClose.payload, [0x03, 0xE8])
+        let event = try await handler.next()
+        XCTAssertEqual(event, .closed(id, code: 1000), "the text never reached the handler")
+    }
+
+    func testAOneByteClosePayloadDropsTheConnectionWithoutEchoingIt() async throws {
+        let (server, handler) = try startServer()
+        let socket = try RawWebSocket(port: server.port)
+        guard case .opened(let id) = try await handler.next() else { return XCTFail("not opened") }
+        socket.sendFrame(.close, [0x61])
+        XCTAssertEqual(socket.socket.readToEnd(), [], "dropped, with no malformed close sent back")
+        let event = try await handler.next()
+        XCTAssertEqual(event, .closed(id, code: 1002))
     }
 }
 
