@@ -56,6 +56,7 @@ let package = Package(
         .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI"]),
+        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer"]),
 
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),

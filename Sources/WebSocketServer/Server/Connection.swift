@@ -31,15 +31,25 @@ public final class Connection: Sendable {
     /// Queues one text message (UTF-8 bytes) and wakes the service thread to write it.
     @discardableResult
     public func send(_ text: [UInt8]) -> SendResult {
-        let (result, needsWake, startedOverflow) = outbound.enqueue(text)
-        if startedOverflow { counters.overflows.add(1, ordering: .relaxed) }
-        if needsWake { mailbox.push(.writable(id), ahead: true) }
-        return result
+        enqueue(text, isBinary: false)
     }
 
     @discardableResult
     public func send(_ text: String) -> SendResult {
         send(Array(text.utf8))
+    }
+
+    /// Queues one binary message, in order with the text ones.
+    @discardableResult
+    public func send(binary bytes: [UInt8]) -> SendResult {
+        enqueue(bytes, isBinary: true)
+    }
+
+    private func enqueue(_ message: [UInt8], isBinary: Bool) -> SendResult {
+        let (result, needsWake, startedOverflow) = outbound.enqueue(message, isBinary: isBinary)
+        if startedOverflow { counters.overflows.add(1, ordering: .relaxed) }
+        if needsWake { mailbox.push(.writable(id), ahead: true) }
+        return result
     }
 
     /// Closes with `code` once the messages already queued are written.

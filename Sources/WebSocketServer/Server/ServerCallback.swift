@@ -38,8 +38,8 @@ func serverCallback(
         if let session = object(WebSocketSession.self, in: slot) { loop.heard(session) }
         return 0
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-        object(WebSocketSession.self, in: slot)?.closeCode = LwsWire.closeCode(payload: input, length: length)
-        return 0
+        guard let session = object(WebSocketSession.self, in: slot) else { return 0 }
+        return loop.webSocketPeerClosing(session, payload: input, length: length)
     case LWS_CALLBACK_CLOSED:
         guard let slot, let session = object(WebSocketSession.self, in: slot) else { return 0 }
         slot.pointee = nil

@@ -19,15 +19,19 @@ extension ServerLoop {
     func webSocketReceived(_ session: WebSocketSession, _ chunk: UnsafeRawBufferPointer) -> Int32 {
         counters.bytesIn.add(chunk.count, ordering: .relaxed)
         heard(session)
-        if lws_frame_is_binary(session.wsi) != 0 {
-            return refuse(session, code: 1003, reason: "binary frames are not accepted")
-        }
+        if session.isPeerClosing { return 0 }
         switch session.assembler.append(chunk, isLast: LwsWire.isLastChunk(session.wsi)) {
         case .incomplete:
+            session.mayOwePong = true
             return 0
         case .complete(let message):
             counters.messagesIn.add(1, ordering: .relaxed)
-            handler.connection(session.connection, didReceiveText: message)
+            // lws keeps the first frame's opcode for the message's continuation frames.
+            if lws_frame_is_binary(session.wsi) != 0 {
+                handler.connection(session.connection, didReceiveBinary: message)
+            } else {
+                handler.connection(session.connection, didReceiveText: message)
+            }
             return 0
         case .tooBig:
             return refuse(session, code: 1009, reason: "message too big")
@@ -43,6 +47,8 @@ extension ServerLoop {
     }
 
     func webSocketWriteable(_ session: WebSocketSession) -> Int32 {
+        // lws wrote any pong it owed before calling us.
+        session.mayOwePong = false
         if session.needsPing {
             // This callback's one write; queued messages get the next callback.
             session.needsPing = false
@@ -54,9 +60,10 @@ extension ServerLoop {
     }
 
     /// Sends what was queued for `session`, at once when `LwsWire.canWriteAtOnce` (a pending
-    /// ping also waits for the writeable callback).
+    /// ping, or a pong lws may owe, also waits for the writeable callback).
     func writeSoon(_ session: WebSocketSession) {
-        guard !session.needsPing, LwsWire.canWriteAtOnce(session.wsi, session.connection.outbound) else {
+        guard !session.needsPing, !session.mayOwePong,
+              LwsWire.canWriteAtOnce(session.wsi, session.connection.outbound) else {
             lws_callback_on_writable(session.wsi)
             return
         }
@@ -79,6 +86,20 @@ extension ServerLoop {
             return false
         }
         return true
+    }
+
+    /// The peer's close frame: lws echoes it (return 0) or drops the socket (-1).
+    func webSocketPeerClosing(_ session: WebSocketSession, payload: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        session.isPeerClosing = true
+        // Nothing more may be sent after the close lws is about to echo.
+        session.connection.outbound.withLock { $0.markClosed() }
+        guard length != 1 else {
+            // A status code is two bytes: one is a protocol error, and lws would echo it as is.
+            session.closeCode = 1002
+            return -1
+        }
+        session.closeCode = LwsWire.closeCode(payload: payload, length: length)
+        return 0
     }
 
     func webSocketClosed(_ session: WebSocketSession) {

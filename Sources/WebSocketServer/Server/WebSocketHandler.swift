@@ -7,6 +7,9 @@ public protocol WebSocketHandler: Sendable {
     func connectionOpened(_ connection: Connection)
     /// A complete text message (fragments already reassembled), valid UTF-8.
     func connection(_ connection: Connection, didReceiveText text: [UInt8])
+    /// A complete binary message (fragments already reassembled). By default the connection is
+    /// closed with 1003 (unsupported data): applications that speak text need not say so.
+    func connection(_ connection: Connection, didReceiveBinary data: [UInt8])
     /// The connection is gone; `code` is the close code the peer sent or the server closed with
     /// (1006 when the socket dropped without a close frame).
     func connectionClosed(_ connection: Connection, code: UInt16)
@@ -19,6 +22,9 @@ public protocol WebSocketHandler: Sendable {
 }
 
 extension WebSocketHandler {
+    public func connection(_ connection: Connection, didReceiveBinary data: [UInt8]) {
+        connection.close(code: 1003, reason: "binary messages are not accepted")
+    }
     public func connectionDrained(_ connection: Connection) {}
     public func handleHTTP(_ request: HTTPRequest) async -> HTTPResponse? { nil }
 }

@@ -13,6 +13,12 @@ final class WebSocketSession {
     var isPinged = false
     /// A ping is due at the next writeable callback.
     var needsPing = false
+    /// A message came in more than one piece since the last writeable callback, so the peer
+    /// may have sent a ping between its fragments. lws answers pings itself, on the next
+    /// writeable callback before ours: writing the reply at once would put it ahead of the pong.
+    var mayOwePong = false
+    /// The peer sent a close frame: what it sends after it is ignored (RFC 6455 5.5.1).
+    var isPeerClosing = false
 
     init(wsi: OpaquePointer, connection: Connection, maxMessageBytes: Int) {
         self.wsi = wsi

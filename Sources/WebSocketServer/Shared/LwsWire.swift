@@ -92,7 +92,8 @@ struct MessageWriter {
         case .close(let request):
             LwsWire.setCloseReason(wsi, code: request.code, reason: request.reason)
             return .close
-        case .message(let message, let hasMore):
+        case .message(let queued, let hasMore):
+            let message = queued.bytes
             let needed = LwsWire.headroom + message.count
             if buffer.count < needed { buffer = [UInt8](repeating: 0, count: needed) }
             let written = buffer.withUnsafeMutableBufferPointer { storage in
@@ -100,7 +101,7 @@ struct MessageWriter {
                 if !message.isEmpty {
                     message.withUnsafeBufferPointer { payload.update(from: $0.baseAddress!, count: message.count) }
                 }
-                return lws_write(wsi, payload, message.count, LWS_WRITE_TEXT)
+                return lws_write(wsi, payload, message.count, queued.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             }
             // Keep at most 64 KiB of scratch after a large message.
             if buffer.count > 64 * 1024 + LwsWire.headroom { buffer = [] }

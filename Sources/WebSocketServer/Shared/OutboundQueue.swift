@@ -11,9 +11,15 @@ struct OutboundQueue {
         let reason: String
     }
 
+    /// One queued message: a text message's UTF-8 bytes or a binary message's.
+    struct Message {
+        let bytes: [UInt8]
+        let isBinary: Bool
+    }
+
     /// The next thing the writer should do, taken under the lock.
     enum WriteStep {
-        case message([UInt8], hasMore: Bool)
+        case message(Message, hasMore: Bool)
         case close(CloseRequest)
         /// The queue overflowed earlier and has now been written out completely.
         case drained
@@ -21,7 +27,7 @@ struct OutboundQueue {
     }
 
     let capacityBytes: Int
-    private var messages: [[UInt8]] = []
+    private var messages: [Message] = []
     /// Index of the oldest unwritten message; written ones are compacted away in batches.
     private var head = 0
     private(set) var queuedBytes = 0
@@ -36,7 +42,7 @@ struct OutboundQueue {
         self.capacityBytes = capacityBytes
     }
 
-    mutating func enqueue(_ message: [UInt8]) -> SendResult {
+    mutating func enqueue(_ message: [UInt8], isBinary: Bool = false) -> SendResult {
         if isClosed || closeRequest != nil { return .closed }
         if isOverflowed { return .overflowed }
         if queuedBytes + message.count > capacityBytes {
@@ -46,7 +52,7 @@ struct OutboundQueue {
             isOverflowed = true
             return .overflowed
         }
-        messages.append(message)
+        messages.append(Message(bytes: message, isBinary: isBinary))
         queuedBytes += message.count
         return .queued
     }
@@ -62,9 +68,9 @@ struct OutboundQueue {
     private mutating func nextStep() -> WriteStep {
         if head < messages.count {
             let message = messages[head]
-            messages[head] = []
+            messages[head] = Message(bytes: [], isBinary: false)
             head += 1
-            queuedBytes -= message.count
+            queuedBytes -= message.bytes.count
             if head == messages.count {
                 messages.removeAll(keepingCapacity: messages.capacity <= 64)
                 head = 0
@@ -107,10 +113,10 @@ extension Mutex where Value == OutboundQueue {
     /// Queues `message` for a connection used from any thread. `needsWake` tells the caller to
     /// ask the service thread for a writeable callback (once per batch; an overflow asks too,
     /// since the writeable callback is where draining is noticed).
-    func enqueue(_ message: [UInt8]) -> (result: SendResult, needsWake: Bool, startedOverflow: Bool) {
+    func enqueue(_ message: [UInt8], isBinary: Bool = false) -> (result: SendResult, needsWake: Bool, startedOverflow: Bool) {
         withLock { queue in
             let wasOverflowed = queue.isOverflowed
-            let result = queue.enqueue(message)
+            let result = queue.enqueue(message, isBinary: isBinary)
             let needsWake = result != .closed && !queue.isWriteRequested
             if needsWake { queue.isWriteRequested = true }
             return (result, needsWake, !wasOverflowed && queue.isOverflowed)

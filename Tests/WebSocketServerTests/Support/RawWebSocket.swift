@@ -25,6 +25,15 @@ final class RawWebSocket {
 
     /// One masked client frame.
     func sendFrame(_ opcode: Opcode, _ payload: [UInt8], final: Bool = true) {
+        socket.write(Self.frame(opcode, payload, final: final))
+    }
+
+    /// Frames in one write, so the server reads them together.
+    func sendFrames(_ frames: [[UInt8]]) {
+        socket.write(frames.flatMap { $0 })
+    }
+
+    static func frame(_ opcode: Opcode, _ payload: [UInt8], final: Bool = true) -> [UInt8] {
         var frame: [UInt8] = [(final ? 0x80 : 0) | opcode.rawValue]
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
@@ -34,7 +43,7 @@ final class RawWebSocket {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        socket.write(frame)
+        return frame
     }
 
     /// The next server frame (servers do not mask).

@@ -9,6 +9,14 @@ extension XCTestCase {
         handler: RecordingHandler = RecordingHandler(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> (WebSocketServer, RecordingHandler) {
+        (try startServer(serving: handler, configure: configure), handler)
+    }
+
+    /// The same with any handler.
+    func startServer(
+        serving handler: some WebSocketHandler,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws -> WebSocketServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ws-static-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Data("<!doctype html><title>hi</title>".utf8).write(to: root.appendingPathComponent("index.html"))
@@ -25,6 +33,6 @@ extension XCTestCase {
             server.shutdown(deadline: .now + .seconds(2))
             try? FileManager.default.removeItem(at: root)
         }
-        return (server, handler)
+        return server
     }
 }

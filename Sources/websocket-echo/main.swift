@@ -1,0 +1,47 @@
+import Foundation
+import WebSocketServer
+
+// websocket-echo [--port N]: echoes every text and binary message on ws://127.0.0.1:N/ws, for
+// protocol conformance runs (scripts/conformance). No Pokédex logic.
+struct EchoHandler: WebSocketHandler {
+    func connectionOpened(_ connection: Connection) {}
+    func connection(_ connection: Connection, didReceiveText text: [UInt8]) { connection.send(text) }
+    func connection(_ connection: Connection, didReceiveBinary data: [UInt8]) { connection.send(binary: data) }
+    func connectionClosed(_ connection: Connection, code: UInt16) {}
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("websocket-echo: \(message)\n".utf8))
+    exit(2)
+}
+
+var configuration = ServerConfiguration()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--port":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), (0...65535).contains(value) else {
+            fail("--port needs a number from 0 to 65535")
+        }
+        configuration.port = value
+    default:
+        fail("unknown argument \(argument) (usage: websocket-echo [--port N], 0 picks a free port)")
+    }
+}
+// Autobahn's largest messages are 16 MiB (cases 9.*); an echo queues about one at a time.
+configuration.maxMessageBytes = 20 << 20
+configuration.outboundQueueCapBytes = 64 << 20
+// Connection lines would drown the run's log: only errors matter here.
+configuration.logger = { line in
+    if line.contains("error") { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+}
+
+let server = WebSocketServer(configuration: configuration, handler: EchoHandler())
+do {
+    try server.start()
+} catch {
+    fail("\(error)")
+}
+FileHandle.standardError.write(Data("websocket-echo listening on ws://\(configuration.host):\(server.port)/ws\n".utf8))
+// Serves until killed: an echo has nothing to drain.
+dispatchMain()
