@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "PokedexModels"),
         .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
         .target(name: "Postgres", dependencies: ["CPostgres"]),
+        .target(name: "PostgresStorage", dependencies: ["Postgres", "Storage", "PokedexModels"]),
+        // Throwaway PostgreSQL servers and databases for the test suites.
+        .target(name: "PostgresTesting", dependencies: ["Postgres"]),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
@@ -43,7 +46,7 @@ let package = Package(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage",
             ]
         ),
         .target(
@@ -61,7 +64,7 @@ let package = Package(
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTesting"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
@@ -69,7 +72,10 @@ let package = Package(
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
-        .testTarget(name: "PokedexServerTests", dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage"]),
+        .testTarget(
+            name: "PokedexServerTests",
+            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresTesting"]
+        ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),
     ],
     swiftLanguageModes: [.v6]

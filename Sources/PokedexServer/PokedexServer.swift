@@ -1,5 +1,7 @@
 import Composable
 import Foundation
+import Postgres
+import Synchronization
 import PokeAPI
 import PokedexModels
 import PokemonClient
@@ -20,6 +22,9 @@ public final class PokedexServer: Sendable {
     private let draining = DrainingFlag()
     /// The SQLite file (of favorites, or in cluster mode of the response cache only).
     var database: Database { backend.local }
+    private let hub: FavoritesHub
+    /// Cluster mode: the feed of other processes' writes, and the presence heartbeat.
+    private let clusterFeed = Mutex<(listener: PostgresListener?, heartbeat: Task<Void, Never>?)>((nil, nil))
 
     public convenience init(options: ServerOptions) throws {
         try self.init(options: options, clock: .continuous)
@@ -28,15 +33,17 @@ public final class PokedexServer: Sendable {
     /// `clock` drives the rate limits (tests step it by hand).
     init(options: ServerOptions, clock: LimitClock) throws {
         self.options = options
-        let backend = try StorageBackend.sqlite(options)
+        let backend = try StorageBackend.open(options)
         self.backend = backend
         let sources = try DataSources(options: options, database: backend.local)
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         let hub = FavoritesHub(
-            users: backend.users, lists: backend.lists, quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) }
+            users: backend.users, lists: backend.lists, presence: backend.presence, process: backend.origin,
+            quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) }
         )
+        self.hub = hub
         saver = SessionSaver(store: backend.sessions, storage: hub.storage)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
@@ -74,6 +81,14 @@ public final class PokedexServer: Sendable {
 
     /// Starts listening; returns once the port is bound.
     public func start() throws {
+        if let cluster = backend.cluster {
+            // Listening before serving: no write committed after a session loaded a list can
+            // pass this process by.
+            let hub = self.hub
+            let listener = try cluster.listen(reconnected: { hub.feedReconnected() }) { event in hub.applyFromFeed(event) }
+            let heartbeat = Task.detached { await hub.presence.run() }
+            clusterFeed.withLock { $0 = (listener, heartbeat) }
+        }
         try server.start()
     }
 
@@ -90,6 +105,9 @@ public final class PokedexServer: Sendable {
         beginDraining()
         server.shutdown()
         await registry.removeAll()
+        let feed = clusterFeed.withLock { feed in defer { feed = (nil, nil) }; return feed }
+        feed.heartbeat?.cancel()
+        feed.listener?.stop()
         // What every session showed, for the browsers that resume on the next process.
         await saver.flush()
     }

@@ -1,3 +1,4 @@
+import PostgresTesting
 import Postgres
 import XCTest
 

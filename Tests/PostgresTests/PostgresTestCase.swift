@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTesting
 import Postgres
 import Synchronization
 import XCTest

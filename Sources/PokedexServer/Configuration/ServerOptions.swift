@@ -8,7 +8,10 @@ public struct ServerOptions: Sendable, Equatable {
     public var webRoot = "web"
     public var catalogCSV: String?
     public var pokeAPI: String?
+    /// A SQLite file, or a `postgresql://` URL (cluster mode: processes share lists).
     public var database = "data/pokedex.sqlite"
+    /// The SQLite file of this process's own response cache in cluster mode.
+    public var cacheDatabase: String?
     public var allowedOrigins: [String] = []
     public var graceSeconds = 120
     public var maxMessageBytes = 64 * 1024
@@ -36,7 +39,10 @@ public struct ServerOptions: Sendable, Equatable {
       --web DIR                the static web client (default ./web)
       --catalog-csv DIR        serve the full dex from a PokeAPI CSV dump (data/v2/csv layout)
       --pokeapi URL            serve live PokeAPI data, e.g. https://pokeapi.co/api/v2 (cached in --db)
-      --db PATH                SQLite file (default ./data/pokedex.sqlite)
+      --db PATH|URL            SQLite file (default ./data/pokedex.sqlite), or postgresql://user@host:port/db
+                               for cluster mode: several processes share users, lists and sessions
+      --cache-db PATH          with a postgresql:// --db, this process's own SQLite response cache
+                               (default ./data/cache-PORT.sqlite)
       --allowed-origin ORIGIN  also accept websocket upgrades from ORIGIN (repeatable)
       --durability normal|full  normal (default): a commit survives the process being killed; the last
                                commits may be lost on power loss. full: survives power loss too,
@@ -102,6 +108,7 @@ public struct ServerOptions: Sendable, Equatable {
                     throw .invalid("--durability takes normal or full, not '\(text)'.")
                 }
                 options.durability = durability
+            case "--cache-db": options.cacheDatabase = try value(flag)
             case "--allowed-origin": options.allowedOrigins.append(try value(flag))
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)

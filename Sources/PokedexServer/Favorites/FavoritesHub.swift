@@ -14,6 +14,8 @@ final class FavoritesHub: Sendable {
     let repository: any ListStore
     let storage = StorageQueue()
     let feed: FavoritesFeed
+    /// Where the feed's events are applied, one after another.
+    private let feedQueue = DispatchQueue(label: "pokedex.feed")
     /// Why users lost lists, until their sessions have shown it (keyed by user, then list).
     private let losses = Mutex<[String: [String: ListAccessLoss]]>([:])
     /// Lists per user, members and open invites per list.
@@ -98,6 +100,25 @@ final class FavoritesHub: Sendable {
             refreshRoster(listID)
         case let .userRenamed(userID), let .presenceChanged(userID):
             refreshRosters(ofUser: userID)
+        }
+    }
+
+    /// An event another process committed, from the feed's thread: applied in the order
+    /// they came, off that thread (applying may reload from storage).
+    func applyFromFeed(_ event: StorageEvent) {
+        feedQueue.async { self.apply(event) }
+    }
+
+    /// The feed lost its connection and got it back: events may have been missed, so every
+    /// held list, membership and roster is read again.
+    func feedReconnected() {
+        feedQueue.async {
+            self.feed.reloadAll()
+            let keys = self.refreshers.withLock { Array($0.keys) }
+            self.refresh(keys.filter { !$0.hasPrefix(RosterKey.keyPrefix) })
+            for key in keys where key.hasPrefix(RosterKey.keyPrefix) {
+                self.refreshRoster(String(key.dropFirst(RosterKey.keyPrefix.count)))
+            }
         }
     }
 

@@ -58,18 +58,17 @@ final class Presence: Sendable {
         return online
     }
 
-    /// Renews this process's rows and sweeps expired ones, every `heartbeat`, until the task
-    /// is cancelled; `expired` is told the users whose rows expired (their rosters reload).
-    func run(expired: @escaping @Sendable ([String]) -> Void) async {
+    /// Renews this process's rows and sweeps expired ones (whose users the sweep announces
+    /// on the feed, to every process), every `heartbeat`, until the task is cancelled.
+    func run() async {
         guard let store else { return }
         let process = self.process
         while !Task.isCancelled {
             let users = counts.withLock { Array($0.keys) }
-            let gone = try? await storage.run { () -> [String] in
+            _ = try? await storage.run { () -> [String] in
                 try store.markOnline(users, process: process, until: Date() + Self.expiry, announce: false)
                 return try store.sweepExpired(at: Date())
             }
-            if let gone, !gone.isEmpty { expired(gone) }
             try? await Task.sleep(for: Self.heartbeat)
         }
     }

@@ -18,16 +18,16 @@ public enum RandomToken {
     /// then 10 random bytes (20). Time first keeps new rows at the right edge of each index
     /// on an id, so the rows a batch of new users adds share pages (see `GroupCommit`), where
     /// random ids scattered them over the whole index. Ids are not secrets: tokens are.
-    static func identifier(createdAt time: Date) -> String {
+    public static func identifier(createdAt time: Date) -> String {
         let milliseconds = String(UInt64(max(0, time.timeIntervalSince1970 * 1000)), radix: 16)
         return String(repeating: "0", count: max(0, 12 - milliseconds.count)) + milliseconds + hex(byteCount: 10)
     }
 
     /// Bearer secrets (user tokens, invite codes): 32 bytes, 64 hex characters.
-    static func secret() -> String { hex(byteCount: 32) }
+    public static func secret() -> String { hex(byteCount: 32) }
 
     /// How a secret is stored: SHA-256 of its UTF-8, as hex. Only this ever reaches the disk.
-    static func storedHash(of secret: String) -> String { SHA256.hash(secret).hexString }
+    public static func storedHash(of secret: String) -> String { SHA256.hash(secret).hexString }
 }
 
 extension Sequence<UInt8> {

@@ -13,6 +13,15 @@ public struct ListInvite: Equatable, Hashable, Sendable, Identifiable {
     public var revokedAt: Date?
 
     public var isRevoked: Bool { revokedAt != nil }
+
+    public init(id: String, listID: String, role: ListRole, createdBy: String?, createdAt: Date, revokedAt: Date?) {
+        self.id = id
+        self.listID = listID
+        self.role = role
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
 }
 
 extension ListInvite {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A throwaway PostgreSQL cluster run by `scripts/postgres` in a directory of its own.
-struct TestCluster: Sendable {
-    let directory: URL
+public struct TestCluster: Sendable {
+    public let directory: URL
     /// `postgresql://postgres@127.0.0.1:PORT/pokedex`
-    let url: String
+    public let url: String
 
     /// `scripts/postgres`, found from this file's place in the repository.
     static let script = URL(fileURLWithPath: #filePath)
@@ -13,7 +13,7 @@ struct TestCluster: Sendable {
 
     /// Creates and starts a cluster in a new directory. Throws, with the script's own words,
     /// when PostgreSQL is not installed (scripts/setup installs it) or will not start.
-    static func start() throws -> TestCluster {
+    public static func start() throws -> TestCluster {
         // Directly under the temp folder: as root the script runs the server as `postgres`,
         // who must be able to reach the directory.
         let directory = FileManager.default.temporaryDirectory
@@ -28,17 +28,17 @@ struct TestCluster: Sendable {
     }
 
     /// Starts the cluster again after `stop`, on the same port.
-    func restart() throws {
+    public func restart() throws {
         let again = try Self.start(in: directory)
         guard again == url else { throw TestClusterError(message: "restarted on \(again), was \(url)") }
     }
 
-    func stop() throws {
+    public func stop() throws {
         _ = try Self.run(["stop", directory.path])
     }
 
     /// Stops the cluster and deletes its directory.
-    func remove() {
+    public func remove() {
         try? stop()
         try? FileManager.default.removeItem(at: directory)
     }
@@ -80,7 +80,8 @@ struct TestCluster: Sendable {
     }
 }
 
-struct TestClusterError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { "PostgreSQL test server: \(message)" }
+public struct TestClusterError: Error, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { "PostgreSQL test server: \(message)" }
 }

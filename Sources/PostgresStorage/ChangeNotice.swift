@@ -1,0 +1,42 @@
+import Storage
+
+/// A committed write as a `pg_notify` payload on `channel`: the writing process's origin,
+/// then the event, fields separated by `|` (ids are hex, so none holds one). Sent inside the
+/// write's transaction, so PostgreSQL delivers it at commit, in commit order.
+enum ChangeNotice {
+    static let channel = "pokedex_changes"
+
+    static func payload(_ event: StorageEvent, origin: String) -> String {
+        let fields: [String]
+        switch event {
+        case let .favorite(change):
+            fields = ["fav", change.listID, String(change.seq), String(change.pokemonID), change.isFavorite ? "1" : "0", change.userID]
+        case let .memberLeft(listID, userID, removed): fields = ["left", listID, userID, removed ? "1" : "0"]
+        case let .memberJoined(listID, userID): fields = ["joined", listID, userID]
+        case let .invitesChanged(listID): fields = ["invites", listID]
+        case let .userRenamed(userID): fields = ["renamed", userID]
+        case let .presenceChanged(userID): fields = ["presence", userID]
+        }
+        return ([origin] + fields).joined(separator: "|")
+    }
+
+    /// The origin and event of a payload; nil for one this version does not know.
+    static func parse(_ payload: String) -> (origin: String, event: StorageEvent)? {
+        let fields = payload.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 3 else { return nil }
+        let origin = fields[0], rest = Array(fields.dropFirst(2))
+        let event: StorageEvent
+        switch (fields[1], rest.count) {
+        case ("fav", 5):
+            guard let seq = Int(rest[1]), let pokemonID = Int(rest[2]) else { return nil }
+            event = .favorite(FavoriteChange(listID: rest[0], seq: seq, pokemonID: pokemonID, isFavorite: rest[3] == "1", userID: rest[4]))
+        case ("left", 3): event = .memberLeft(listID: rest[0], userID: rest[1], removed: rest[2] == "1")
+        case ("joined", 2): event = .memberJoined(listID: rest[0], userID: rest[1])
+        case ("invites", 1): event = .invitesChanged(listID: rest[0])
+        case ("renamed", 1): event = .userRenamed(userID: rest[0])
+        case ("presence", 1): event = .presenceChanged(userID: rest[0])
+        default: return nil
+        }
+        return (origin, event)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Postgres
+import Storage
+
+/// Presence rows in PostgreSQL: one per (process, user), renewed by each process's
+/// heartbeat and expiring on their own.
+public struct PostgresPresenceStore: PresenceStore {
+    let pool: PostgresPool
+    let origin: String
+
+    public func markOnline(_ users: [String], process: String, until expiresAt: Date, announce: Bool) throws {
+        guard !users.isEmpty else { return }
+        try pool.transaction { connection in
+            try connection.execute(
+                """
+                INSERT INTO presence (process, user_id, expires_at) SELECT $1, u, $3 FROM unnest($2::text[]) AS u
+                ON CONFLICT (process, user_id) DO UPDATE SET expires_at = excluded.expires_at
+                """,
+                params: [.text(process), .text(PostgresArray.text(users)), .double(expiresAt.timeIntervalSince1970)]
+            )
+            if announce {
+                for user in users { try connection.announce(.presenceChanged(userID: user), origin: origin) }
+            }
+        }
+    }
+
+    public func markOffline(_ user: String, process: String) throws {
+        try pool.transaction { connection in
+            try connection.execute("DELETE FROM presence WHERE process = $1 AND user_id = $2", params: [.text(process), .text(user)])
+            try connection.announce(.presenceChanged(userID: user), origin: origin)
+        }
+    }
+
+    public func online(among users: [String], excluding process: String, at now: Date) throws -> Set<String> {
+        guard !users.isEmpty else { return [] }
+        let rows = try pool.query(
+            "SELECT DISTINCT user_id FROM presence WHERE user_id = ANY($1::text[]) AND process <> $2 AND expires_at > $3",
+            params: [.text(PostgresArray.text(users)), .text(process), .double(now.timeIntervalSince1970)]
+        )
+        return Set(try rows.map { try $0.text(0) })
+    }
+
+    public func sweepExpired(at now: Date) throws -> [String] {
+        try pool.transaction { connection in
+            let users = try connection.query(
+                "DELETE FROM presence WHERE expires_at <= $1 RETURNING user_id", params: [.double(now.timeIntervalSince1970)]
+            ).map { try $0.text(0) }
+            // Announced with no origin of ours: every process, this one too, reloads rosters.
+            for user in Set(users) { try connection.announce(.presenceChanged(userID: user), origin: "sweep") }
+            return Array(Set(users))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Postgres
+
+/// The cluster's tables in PostgreSQL: the same model as SQLite's (`StorageSchema`), plus the
+/// heartbeat rows of presence. Times are seconds since the epoch, as in SQLite.
+///
+/// Append new versions; never edit a shipped one.
+enum PostgresSchema {
+    static let migrations: [PostgresMigration] = [
+        PostgresMigration(version: 1, sql: """
+            CREATE TABLE users (
+                id           TEXT PRIMARY KEY,
+                display_name TEXT NOT NULL,
+                token_hash   TEXT NOT NULL UNIQUE,
+                created_at   DOUBLE PRECISION NOT NULL
+            );
+            CREATE TABLE favorite_lists (
+                id         TEXT PRIMARY KEY,
+                name       TEXT NOT NULL,
+                owner_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL,
+                seq        BIGINT NOT NULL DEFAULT 0
+            );
+            CREATE INDEX favorite_lists_by_owner ON favorite_lists(owner_id);
+            CREATE TABLE memberships (
+                list_id   TEXT NOT NULL REFERENCES favorite_lists(id) ON DELETE CASCADE,
+                user_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                role      TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                joined_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (list_id, user_id)
+            );
+            CREATE INDEX memberships_by_user ON memberships(user_id);
+            CREATE INDEX memberships_by_list_joined ON memberships(list_id, joined_at);
+            CREATE TABLE favorites (
+                list_id    TEXT NOT NULL REFERENCES favorite_lists(id) ON DELETE CASCADE,
+                pokemon_id INTEGER NOT NULL CHECK (pokemon_id > 0),
+                added_by   TEXT REFERENCES users(id) ON DELETE SET NULL,
+                added_at   DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (list_id, pokemon_id)
+            );
+            CREATE INDEX favorites_by_author ON favorites(added_by);
+            CREATE TABLE invites (
+                code_hash  TEXT PRIMARY KEY,
+                list_id    TEXT NOT NULL REFERENCES favorite_lists(id) ON DELETE CASCADE,
+                role       TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
+                created_by TEXT REFERENCES users(id) ON DELETE SET NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                revoked_at DOUBLE PRECISION
+            );
+            CREATE INDEX invites_by_list ON invites(list_id);
+            CREATE INDEX invites_by_author ON invites(created_by);
+            CREATE TABLE saved_sessions (
+                id         TEXT PRIMARY KEY,
+                user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                state      TEXT NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX saved_sessions_by_time ON saved_sessions(updated_at);
+            CREATE TABLE presence (
+                process    TEXT NOT NULL,
+                user_id    TEXT NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (process, user_id)
+            );
+            CREATE INDEX presence_by_user ON presence(user_id);
+            CREATE INDEX presence_by_expiry ON presence(expires_at);
+            """),
+    ]
+}

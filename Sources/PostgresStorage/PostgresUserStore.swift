@@ -1,0 +1,62 @@
+import Foundation
+import Postgres
+import PokedexModels
+import Storage
+
+/// Users and their bearer tokens in PostgreSQL: `UserStore` for cluster mode.
+public struct PostgresUserStore: UserStore {
+    let pool: PostgresPool
+    let origin: String
+    let now: @Sendable () -> Date
+
+    init(pool: PostgresPool, origin: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.pool = pool
+        self.origin = origin
+        self.now = now
+    }
+
+    public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {
+        let now = now()
+        let user = User(id: RandomToken.identifier(createdAt: now), displayName: try DisplayName.validated(displayName))
+        let token = RandomToken.secret()
+        let createdAt = now.timeIntervalSince1970
+        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: "\(user.displayName)'s favorites", ownerID: user.id)
+        try pool.transaction { connection in
+            try connection.execute(
+                "INSERT INTO users (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
+                params: [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .double(createdAt)]
+            )
+            try connection.execute(
+                "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
+                params: [.text(list.id), .text(list.name), .text(user.id), .double(createdAt)]
+            )
+            try connection.execute(
+                "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)",
+                params: [.text(list.id), .text(user.id), .double(createdAt)]
+            )
+        }
+        return (user, token, list)
+    }
+
+    public func user(forToken token: String) throws -> User? {
+        try pool.query(
+            "SELECT id, display_name FROM users WHERE token_hash = $1", params: [.text(RandomToken.storedHash(of: token))]
+        ).first.map { try User(postgres: $0) }
+    }
+
+    public func user(id: String) throws -> User? {
+        try pool.query("SELECT id, display_name FROM users WHERE id = $1", params: [.text(id)]).first.map { try User(postgres: $0) }
+    }
+
+    public func rename(userID: String, to displayName: String) throws -> User {
+        let name = try DisplayName.validated(displayName)
+        return try pool.transaction { connection in
+            let changed = try connection.execute(
+                "UPDATE users SET display_name = $1 WHERE id = $2", params: [.text(name), .text(userID)]
+            ).affectedRows
+            guard changed == 1 else { throw FavoritesError.unknownUser }
+            try connection.announce(.userRenamed(userID: userID), origin: origin)
+            return User(id: userID, displayName: name)
+        }
+    }
+}
