@@ -59,4 +59,26 @@ final class LoadOptionsTests: XCTestCase {
         }
         XCTAssertThrowsError(try LoadOptions.parse(["--help"])) { XCTAssertEqual($0 as? LoadOptions.ParseError, .help) }
     }
+
+    func testRepeatedURLsAreAllTargetsInOrderAndPIDsAddUp() throws {
+        let options = try LoadOptions.parse([
+            "--url", "http://127.0.0.1:9001", "--url", "http://127.0.0.2:9002", "--server-pid", "11", "--server-pid", "12",
+            "--scenario", "failover", "--ready-file", "ready",
+        ])
+        XCTAssertEqual(options.targets, [LoadTarget(host: "127.0.0.1", port: 9001), LoadTarget(host: "127.0.0.2", port: 9002)])
+        XCTAssertEqual(options.target, options.targets[0], "the first is where single-server steps go")
+        XCTAssertEqual(options.serverPIDs, [11, 12])
+        XCTAssertEqual(options.serverPID, 11, "the first one's RSS is the one reported")
+        XCTAssertEqual(options.readyFile, "ready")
+        XCTAssertEqual((0..<5).map { options.target(for: $0).port }, [9001, 9002, 9001, 9002, 9001])
+    }
+
+    func testEveryTargetMustBeLoopbackAndFailoverNeedsTwo() {
+        XCTAssertThrowsError(try LoadOptions.parse(["--url", "http://127.0.0.1:1", "--url", "http://10.0.0.5:2"]))
+        XCTAssertThrowsError(try LoadOptions.parse(["--scenario", "failover", "--url", "http://127.0.0.1:1"])) { error in
+            guard case .invalid(let message) = error as? LoadOptions.ParseError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("two --url"), message)
+        }
+        XCTAssertEqual(try LoadOptions.parse(["--scenario", "writes"]).scenario, .writes)
+    }
 }

@@ -24,7 +24,7 @@ final class LoadRunIntegrationTests: XCTestCase {
 
     func options(_ scenario: ScenarioKind, sessions: Int, duration: Double) -> LoadOptions {
         var options = LoadOptions()
-        options.target = LoadTarget(host: "127.0.0.1", port: server.port)
+        options.targets = [LoadTarget(host: "127.0.0.1", port: server.port)]
         options.scenario = scenario
         options.sessions = sessions
         options.duration = duration

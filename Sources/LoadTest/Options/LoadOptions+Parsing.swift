@@ -1,8 +1,10 @@
 extension LoadOptions {
     public static let usage = """
     usage: pokedex-loadtest [options]
-      --url URL            the server (default http://127.0.0.1:8080); its websocket is URL/ws
-      --scenario NAME      browse | favorites | idle | reconnect (default browse)
+      --url URL            the server (default http://127.0.0.1:8080); its websocket is URL/ws;
+                           repeat it to spread sessions round robin over several (cluster mode)
+      --scenario NAME      browse | favorites | idle | reconnect | writes | failover
+                           (default browse)
       --sessions N         simulated sessions (default 100, at most 19000)
       --ramp N             new connections per second (default 500)
       --duration SECONDS   activity after everyone connected; idle: time held (default 10)
@@ -10,7 +12,9 @@ extension LoadOptions {
       --seed N             seed of every random choice (default 1)
       --json FILE          write the report as JSON
       --html FILE          write the report as a self-contained HTML page
-      --server-pid PID     the server's process, to report its RSS per session and its CPU
+      --server-pid PID     the server's process, to report its RSS per session and its CPU;
+                           repeatable: CPU is the sum over all, RSS the first one's
+      --ready-file FILE    failover: created once every screen is saved; kill a target then
       --sources N          spread connections over 127.0.0.1 … 127.0.0.N (default 1): past
                            ~10,000 connections from one address, the kernel's search for a
                            free port slows connects; binding costs a getifaddrs() per connect
@@ -38,6 +42,7 @@ extension LoadOptions {
     public static func parse(_ arguments: [String]) throws(ParseError) -> LoadOptions {
         var options = LoadOptions()
         var rest = arguments[...]
+        var urls: [LoadTarget] = []
         func value(_ flag: String) throws(ParseError) -> String {
             guard let value = rest.popFirst() else { throw .invalid("\(flag) needs a value.") }
             return value
@@ -62,7 +67,7 @@ extension LoadOptions {
             case "--url":
                 let text = try value(flag)
                 guard let target = LoadTarget(url: text) else { throw .invalid("--url takes http://HOST:PORT, not '\(text)'.") }
-                options.target = target
+                urls.append(target)
             case "--scenario":
                 let text = try value(flag)
                 guard let kind = ScenarioKind(rawValue: text) else {
@@ -76,7 +81,8 @@ extension LoadOptions {
             case "--seed": options.seed = UInt64(try integer(flag, 0...Int.max))
             case "--json": options.jsonPath = try value(flag)
             case "--html": options.htmlPath = try value(flag)
-            case "--server-pid": options.serverPID = Int32(try integer(flag, 1...Int(Int32.max)))
+            case "--server-pid": options.serverPIDs.append(Int32(try integer(flag, 1...Int(Int32.max))))
+            case "--ready-file": options.readyFile = try value(flag)
             case "--sources": options.sources = try integer(flag, 1...254)
             case "--loops": options.loops = try integer(flag, loopLimit)
             case "--realtime": options.realtime = true
@@ -85,11 +91,15 @@ extension LoadOptions {
             default: throw .invalid("Unknown option '\(flag)'.")
             }
         }
-        if !options.target.isLoopback {
+        if !urls.isEmpty { options.targets = urls }
+        if let remote = options.targets.first(where: { !$0.isLoopback }) {
             guard options.allowRemote else {
-                throw .invalid("Refusing to load-test \(options.target.host), which is not a loopback address; pass --allow-remote to do it anyway.")
+                throw .invalid("Refusing to load-test \(remote.host), which is not a loopback address; pass --allow-remote to do it anyway.")
             }
-            guard options.sources == 1 else { throw .invalid("--sources spreads over loopback addresses: it needs a loopback target.") }
+            guard options.sources == 1 else { throw .invalid("--sources spreads over loopback addresses: it needs loopback targets.") }
+        }
+        if options.scenario == .failover, options.targets.count < 2 {
+            throw .invalid("failover moves the sessions of a lost target to another: it needs at least two --url.")
         }
         return options
     }

@@ -1,6 +1,7 @@
 /// `pokedex-loadtest` options. Every run is bounded: counts and durations have upper limits.
 public struct LoadOptions: Sendable, Equatable {
-    public var target = LoadTarget(host: "127.0.0.1", port: 8080)
+    /// The servers (`--url`, repeatable): session `i` connects to `targets[i % targets.count]`.
+    public var targets = [LoadTarget(host: "127.0.0.1", port: 8080)]
     public var sessions = 100
     /// New connections per second.
     public var ramp = 500.0
@@ -12,7 +13,10 @@ public struct LoadOptions: Sendable, Equatable {
     public var seed: UInt64 = 1
     public var jsonPath: String?
     public var htmlPath: String?
-    public var serverPID: Int32?
+    /// The servers' processes (`--server-pid`, repeatable), for their CPU, and (first only) RSS.
+    public var serverPIDs: [Int32] = []
+    /// failover: a file created once every session's screen is saved, the cue to kill a target.
+    public var readyFile: String?
     /// Loopback source addresses to spread connections over (127.0.0.1 … 127.0.0.N).
     public var sources = 1
     /// Client event loops (each an lws context on a thread of its own); sessions are dealt to
@@ -27,13 +31,21 @@ public struct LoadOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// The first target: where a scenario's single-server steps (an owner's invite) happen.
+    public var target: LoadTarget { targets[0] }
+    /// The first server process: the one whose memory the idle scenario reports.
+    public var serverPID: Int32? { serverPIDs.first }
+
+    /// Where session `index` connects: the targets in turn.
+    public func target(for index: Int) -> LoadTarget { targets[index % targets.count] }
+
     static let sessionLimit = 1...19_000
     static let loopLimit = 1...16
     static let durationLimit = 0.0...3_600.0
 }
 
 public enum ScenarioKind: String, Sendable, CaseIterable {
-    case browse, favorites, idle, reconnect
+    case browse, favorites, idle, reconnect, writes, failover
 }
 
 /// Where the server is: `host:port`, with `/ws` for the websocket.

@@ -2,7 +2,8 @@ extension Report {
     /// The report of a finished run from what the recorder measured and the scenario found.
     init(options: LoadOptions, tallies: Recorder.Tallies, outcome: ScenarioOutcome, elapsed: Duration) {
         scenario = options.scenario.rawValue
-        target = "http://\(options.target.host):\(options.target.port)"
+        targets = options.targets.map { "http://\($0.host):\($0.port)" }
+        target = targets[0]
         sessions = options.sessions
         loops = options.loops
         realtime = options.realtime
@@ -42,6 +43,11 @@ extension Report {
             histogram.count == 0 ? nil : Second(
                 second: second, count: Int(histogram.count), p50: histogram.milliseconds(50),
                 p99: histogram.milliseconds(99), max: histogram.maxMilliseconds)
+        }
+        writes = outcome.writes.map { Writes(acknowledged: $0.acknowledged, seconds: $0.seconds, perSecond: $0.perSecond) }
+        favoritesByList = outcome.favoritesByList
+        failover = outcome.failover.map {
+            Failover(sessions: $0.sessions, cutOff: $0.cutOff, restored: $0.restored, wrongScreens: $0.wrongScreens, seconds: $0.seconds)
         }
         failure = outcome.failure
         maxErrors = options.maxErrors

@@ -11,7 +11,8 @@ extension Report {
     /// The report as the lines printed at the end of a run.
     public var text: String {
         var lines = [
-            "scenario \(scenario) against \(target): \(sessions) sessions"
+            "scenario \(scenario) against \(targets.joined(separator: " + ")): \(sessions) sessions"
+                + (targets.count > 1 ? " round robin" : "")
                 + (loops > 1 ? " on \(loops) event loops" : "") + (realtime ? " at real-time priority" : "")
                 + ", \(format(elapsedSeconds)) s",
             "connect (TCP + upgrade + welcome + snapshot): \(connectedSessions) connected, \(format(connectsPerSecond))/s, "
@@ -58,6 +59,14 @@ extension Report {
         if let resume {
             lines.append("resume: \(resume.byPatches) by patches, \(resume.bySnapshot) by snapshot"
                 + (resume.seconds.map { ", all in \(format($0)) s" } ?? ""))
+        }
+        if let writes {
+            lines.append("writes: \(writes.acknowledged) acknowledged in \(format(writes.seconds)) s, \(format(writes.perSecond))/s"
+                + (favoritesByList.map { " into \($0.count) lists" } ?? ""))
+        }
+        if let failover {
+            lines.append("failover: \(failover.restored)/\(failover.cutOff) cut-off sessions restored on the survivor (of \(failover.sessions)), "
+                + "\(failover.wrongScreens) on a wrong screen" + (failover.seconds.map { ", all in \(format($0)) s after the kill" } ?? ""))
         }
         if let convergence {
             lines.append("convergence: \(convergence.passed ? "passed" : "FAILED"), \(convergence.matched)/\(convergence.checked) copies equal a fresh snapshot"

@@ -79,7 +79,24 @@ public struct Report: Codable, Sendable, Equatable {
     }
 
     public var scenario: String
+    /// The first server; `targets` names all of them, sessions spread round robin.
+    public struct Writes: Codable, Sendable, Equatable {
+        public var acknowledged: Int
+        public var seconds: Double
+        public var perSecond: Double
+    }
+
+    public struct Failover: Codable, Sendable, Equatable {
+        public var sessions: Int
+        public var cutOff: Int
+        public var restored: Int
+        public var wrongScreens: Int
+        /// From the first connection the kill cut to the last session restored on the survivor.
+        public var seconds: Double?
+    }
+
     public var target: String
+    public var targets: [String]
     public var sessions: Int
     /// The tester's event loops (`--loops`).
     public var loops: Int
@@ -116,6 +133,10 @@ public struct Report: Codable, Sendable, Equatable {
     public var cpu: CPU?
     public var serverActionLatency: ServerLatency?
     public var timeline: [Second]
+    public var writes: Writes?
+    /// writes: each list's starred ids at the end, by list id.
+    public var favoritesByList: [String: [Int]]?
+    public var failover: Failover?
     /// Why the scenario could not run at all.
     public var failure: String?
     public var maxErrors: Int

@@ -4,7 +4,8 @@
 struct CPUUsage: Sendable, Equatable {
     var wallSeconds: Double
     var testerSeconds: Double
-    /// nil without `--server-pid`, or when the server's CPU could not be read.
+    /// Summed over every `--server-pid`; nil without one, or when one's CPU could not be read
+    /// at either end (a process that died during the phase).
     var serverSeconds: Double?
     /// Actions sent and patches received during the phase.
     var actions: Int
@@ -13,7 +14,7 @@ struct CPUUsage: Sendable, Equatable {
 
 /// Measures one phase: made when it starts, `finish`ed when it ends.
 struct CPUMeter: Sendable {
-    private let serverPID: Int32?
+    private let serverPIDs: [Int32]
     private let recorder: Recorder
     private let startedAt: ContinuousClock.Instant
     private let tester: Double?
@@ -21,19 +22,19 @@ struct CPUMeter: Sendable {
     private let actions: Int
     private let patches: Int
 
-    init(serverPID: Int32?, recorder: Recorder) {
-        self.serverPID = serverPID
+    init(serverPIDs: [Int32], recorder: Recorder) {
+        self.serverPIDs = serverPIDs
         self.recorder = recorder
         startedAt = .now
         tester = ProcessCPU.seconds()
-        server = serverPID.flatMap(ProcessCPU.seconds(pid:))
+        server = ProcessCPU.seconds(pids: serverPIDs)
         (actions, patches) = recorder.read { ($0.actionsSent, $0.patchesReceived) }
     }
 
     /// The usage since the meter was made; nil if this process's CPU could not be read.
     func finish() -> CPUUsage? {
         guard let tester, let testerNow = ProcessCPU.seconds() else { return nil }
-        let serverNow = serverPID.flatMap(ProcessCPU.seconds(pid:))
+        let serverNow = ProcessCPU.seconds(pids: serverPIDs)
         let (actionsNow, patchesNow) = recorder.read { ($0.actionsSent, $0.patchesReceived) }
         return CPUUsage(
             wallSeconds: (ContinuousClock.now - startedAt).seconds,

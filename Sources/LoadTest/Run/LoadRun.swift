@@ -20,7 +20,7 @@ final class LoadRun: Sendable {
         recorder = Recorder()
         environment = SessionEnvironment(
             clients: try (0..<options.loops).map { _ in try WebSocketClient() },
-            target: options.target, sources: options.sources, recorder: recorder)
+            targets: options.targets, sources: options.sources, recorder: recorder)
     }
 
     func shutdown() {

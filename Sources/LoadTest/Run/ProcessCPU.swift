@@ -9,6 +9,17 @@ enum ProcessCPU {
         return seconds(stat: stat, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 
+    /// The sum over `pids`; nil when there are none or one cannot be read.
+    static func seconds(pids: [Int32]) -> Double? {
+        guard !pids.isEmpty else { return nil }
+        var total = 0.0
+        for pid in pids {
+            guard let seconds = seconds(pid: pid) else { return nil }
+            total += seconds
+        }
+        return total
+    }
+
     /// `utime + stime` of a stat line in seconds. The command name (field 2) is in parentheses
     /// and may hold spaces and parentheses itself, so fields are counted after its last `)`.
     static func seconds(stat: String, ticksPerSecond: Double) -> Double? {

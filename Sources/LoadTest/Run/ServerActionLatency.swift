@@ -46,6 +46,12 @@ struct ServerActionLatency: Sendable, Equatable {
         return ServerActionLatency(bounds: bounds, counts: zip(counts, earlier.counts).map { $0 - $1 })
     }
 
+    /// Both histograms' actions together (nil if the buckets differ).
+    func adding(_ other: ServerActionLatency) -> ServerActionLatency? {
+        guard bounds == other.bounds, counts.count == other.counts.count else { return nil }
+        return ServerActionLatency(bounds: bounds, counts: zip(counts, other.counts).map { $0 + $1 })
+    }
+
     /// The upper bound, in milliseconds, of the bucket holding the `p`-th percentile (nearest
     /// rank): the percentile is at most this. Nil when there is nothing, or when it lies past
     /// the last bound.

@@ -1,22 +1,31 @@
 import PokeAPI
 
-/// Reads the server's action-latency histogram (`ServerActionLatency`) when a phase starts and
-/// again when it ends, through the project's HTTP client.
+/// Reads the servers' action-latency histograms (`ServerActionLatency`) when a phase starts and
+/// again when it ends, through the project's HTTP client, and adds up what every target handled
+/// (the sessions are spread over them, so the phase's actions are the sum).
 struct ServerLatencyMeter: Sendable {
-    private let url: String
+    private let urls: [String]
     private let http: HTTPClient?
-    private let start: ServerActionLatency?
+    private let start: [ServerActionLatency?]
 
-    init(target: LoadTarget) async {
-        url = "http://\(target.host):\(target.port)/metrics"
+    init(targets: [LoadTarget]) async {
+        urls = targets.map { "http://\($0.host):\($0.port)/metrics" }
         http = try? HTTPClient()
-        start = await Self.read(url, http)
+        var start: [ServerActionLatency?] = []
+        for url in urls { start.append(await Self.read(url, http)) }
+        self.start = start
     }
 
-    /// The actions the server handled since the meter was made; nil if either read failed.
+    /// The actions every server handled since the meter was made; nil if a read failed.
     func finish() async -> ServerActionLatency? {
-        guard let start, let now = await Self.read(url, http) else { return nil }
-        return now.since(start)
+        var total: ServerActionLatency?
+        for (url, start) in zip(urls, start) {
+            guard let start, let now = await Self.read(url, http), let part = now.since(start) else { return nil }
+            guard let sum = total else { total = part; continue }
+            guard let added = sum.adding(part) else { return nil }
+            total = added
+        }
+        return total
     }
 
     private static func read(_ url: String, _ http: HTTPClient?) async -> ServerActionLatency? {

@@ -11,8 +11,8 @@ struct BrowseScenario: Scenario {
         await run.ramp(sessions) { $0.connect() }
         await run.waitUntilSettled(sessions, what: "connect")
         run.recorder.steadyPhaseBegan()
-        let meter = CPUMeter(serverPID: options.serverPID, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(target: options.target)
+        let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
+        let serverLatency = await ServerLatencyMeter(targets: options.targets)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         walkers.stop(at: stopAt)
         try await Task.sleep(until: stopAt)

@@ -38,8 +38,8 @@ struct FavoritesScenario: Scenario {
         await run.settle(ready)
 
         let writers = StarWriters(run: run, tracker: tracker, writers: Array(ready.prefix(Self.maxWriters)))
-        let meter = CPUMeter(serverPID: options.serverPID, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(target: options.target)
+        let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
+        let serverLatency = await ServerLatencyMeter(targets: options.targets)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         writers.start(until: stopAt)
         try await Task.sleep(until: stopAt)

@@ -16,6 +16,11 @@ struct ScenarioOutcome: Sendable, Equatable {
     var cpu: CPUUsage?
     /// browse and favorites: the server's own action latency over that phase.
     var serverLatency: ServerActionLatency?
+    /// writes: acknowledged writes over the writing phase, and each list's favorites at the end.
+    var writes: WriteThroughput?
+    var favoritesByList: [String: [Int]]?
+    /// failover: the sessions of a killed target coming back on another.
+    var failover: FailoverOutcome?
     /// Why the scenario could not run at all (e.g. the server lacks a feature it needs).
     var failure: String?
 }
@@ -27,6 +32,8 @@ extension ScenarioKind {
         case .favorites: FavoritesScenario()
         case .idle: IdleScenario()
         case .reconnect: ReconnectScenario()
+        case .writes: WritesScenario()
+        case .failover: FailoverScenario()
         }
     }
 }

@@ -47,6 +47,11 @@ struct SessionMachine: Sendable {
     /// The resume probe's ref and whether a snapshot came before its ack.
     var probeRef: Int?
     var resumedBySnapshot = false
+    /// Set by `move(to:)`: the target every later connection goes to.
+    var target: LoadTarget?
+    /// Whether an unexpected close of a ready session drops it (`tolerateLoss`), and when one did.
+    var lossTolerated = false
+    var lostAt: ContinuousClock.Instant?
 
     mutating func takeRef() -> Int {
         defer { nextRef += 1 }

@@ -19,12 +19,17 @@ extension SessionObserver {
 struct SessionEnvironment: Sendable {
     /// The event loops; session `i` connects through `clients[i % clients.count]`.
     let clients: [WebSocketClient]
-    let target: LoadTarget
+    /// The servers; session `i` starts on `targets[i % targets.count]`.
+    let targets: [LoadTarget]
     let sources: Int
     let recorder: Recorder
 
     func client(for index: Int) -> WebSocketClient {
         clients[index % clients.count]
+    }
+
+    func target(for index: Int) -> LoadTarget {
+        targets[index % targets.count]
     }
 }
 
@@ -43,6 +48,8 @@ final class SimulatedSession: Sendable {
     }
 
     var phase: SessionPhase { machine.withLock { $0.phase } }
+    /// When the server ended a ready connection unexpectedly (with `tolerateLoss`).
+    var lostAt: ContinuousClock.Instant? { machine.withLock { $0.lostAt } }
     var state: JSONValue? { machine.withLock { $0.copy.state } }
     var token: String? { machine.withLock { $0.token } }
     var pendingActions: Int { machine.withLock { $0.inFlight.count } }
@@ -103,6 +110,20 @@ final class SimulatedSession: Sendable {
         }
     }
 
+    /// Where the session connects now: its own target until `move(to:)`.
+    var target: LoadTarget { machine.withLock { $0.target ?? environment.target(for: index) } }
+
+    /// Makes every later connection go to `target` (failover: its server is gone).
+    func move(to target: LoadTarget) {
+        machine.withLock { $0.target = target }
+    }
+
+    /// From now on a connection the server ends unexpectedly leaves the session `dropped`,
+    /// to be resumed, instead of failed with an error (failover kills a server on purpose).
+    func tolerateLoss() {
+        machine.withLock { $0.lossTolerated = true }
+    }
+
     /// Closes the connection for good (end of the run).
     func finish() {
         machine.withLock { machine in
@@ -120,8 +141,9 @@ final class SimulatedSession: Sendable {
         machine.afterClose = nil
         let generation = machine.generation
         let sources = environment.sources
+        let target = machine.target ?? environment.target(for: index)
         let connection = environment.client(for: index).connect(
-            host: environment.target.host, port: environment.target.port,
+            host: target.host, port: target.port,
             sourceAddress: sources > 1 ? "127.0.0.\(1 + index % sources)" : nil
         ) { _, event in
             // Strong: the connection keeps its session until the connection ends.
@@ -171,11 +193,15 @@ final class SimulatedSession: Sendable {
     private func closed(code: UInt16, generation: Int) {
         let outcome = machine.withLock { machine -> (expected: Bool, wasOpen: Bool)? in
             guard machine.generation == generation else { return nil }
-            let outcome = (expected: machine.closeExpected, wasOpen: machine.isOpen)
+            let lost = !machine.closeExpected && machine.lossTolerated && machine.phase == .ready
+            let outcome = (expected: machine.closeExpected || lost, wasOpen: machine.isOpen)
             machine.isOpen = false
             machine.connection = nil
             if let hello = machine.afterClose {
                 open(&machine, hello: hello, phase: machine.phase)
+            } else if lost {
+                machine.phase = .dropped
+                machine.lostAt = .now
             } else if !outcome.expected {
                 machine.phase = .failed
             }
