@@ -20,6 +20,12 @@ enum ChangeNotice {
         return ([origin] + fields).joined(separator: "|")
     }
 
+    /// A favorite change's payload around its seq, which only the database knows when the
+    /// statement runs: `prefix + String(seq) + suffix` is `payload(.favorite(change), origin:)`.
+    static func favoritePayload(listID: String, pokemonID: Int, isFavorite: Bool, userID: String, origin: String) -> (prefix: String, suffix: String) {
+        ([origin, "fav", listID].joined(separator: "|") + "|", "|" + [String(pokemonID), isFavorite ? "1" : "0", userID].joined(separator: "|"))
+    }
+
     /// The origin and event of a payload; nil for one this version does not know.
     static func parse(_ payload: String) -> (origin: String, event: StorageEvent)? {
         let fields = payload.split(separator: "|", omittingEmptySubsequences: false).map(String.init)

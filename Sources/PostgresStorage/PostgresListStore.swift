@@ -9,11 +9,17 @@ public struct PostgresListStore: ListStore {
     let pool: PostgresPool
     let origin: String
     let now: @Sendable () -> Date
+    private let stars: FavoriteBatcher
 
     init(pool: PostgresPool, origin: String, now: @escaping @Sendable () -> Date = { Date() }) {
         self.pool = pool
         self.origin = origin
         self.now = now
+        // Two batches at once: while one commits (the flush, under PostgreSQL's NOTIFY lock)
+        // the next runs its statements; more would only wait for the same list rows.
+        stars = FavoriteBatcher(pool: pool, maxBatches: min(2, pool.size)) { connection, star in
+            try StarStatement.run(star, on: connection, origin: origin, at: now())
+        }
     }
 
     public func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)] {
@@ -71,30 +77,7 @@ public struct PostgresListStore: ListStore {
 
     public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange? {
         guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
-        return try pool.transaction { connection in
-            try connection.requireRole(of: userID, in: listID, lock: true, where: \.canWrite)
-            let changed = isFavorite
-                ? try connection.execute(
-                    """
-                    INSERT INTO favorites (list_id, pokemon_id, added_by, added_at) VALUES ($1, $2, $3, $4)
-                    ON CONFLICT DO NOTHING
-                    """,
-                    params: [.text(listID), .integer(Int64(pokemonID)), .text(userID), .double(now().timeIntervalSince1970)]
-                ).affectedRows
-                : try connection.execute(
-                    "DELETE FROM favorites WHERE list_id = $1 AND pokemon_id = $2",
-                    params: [.text(listID), .integer(Int64(pokemonID))]
-                ).affectedRows
-            guard changed > 0 else { return nil }
-            // The list's row stays locked until commit: the next change to the list takes the
-            // next number and commits after this one.
-            let seq = try connection.query(
-                "UPDATE favorite_lists SET seq = seq + 1 WHERE id = $1 RETURNING seq", params: [.text(listID)]
-            )[0].int(0)
-            let change = FavoriteChange(listID: listID, seq: seq, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID)
-            try connection.announce(.favorite(change), origin: origin)
-            return change
-        }
+        return try stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID))
     }
 
     public func removeMember(list listID: String, user memberID: String, by userID: String) throws {

@@ -1,0 +1,53 @@
+import Foundation
+import PokedexModels
+import Postgres
+import Storage
+
+/// A star's whole write as one statement, so a batch (`FavoriteBatcher`) costs one round trip
+/// per star: the batches of every process commit one after another (their NOTIFYs serialise
+/// them), so the statements of a batch are the cluster's critical path.
+///
+/// In order, as the separate statements did: the author's membership row is locked FOR SHARE
+/// (a concurrent removal of the author happens before or after the write, not during it), the
+/// favorite is inserted or deleted only for a role that may write, the list's seq is bumped
+/// only if a row changed (holding the list's row until commit, so changes commit in seq
+/// order), and the change is announced with that seq. Returns the author's role (NULL: not a
+/// member) and the new seq (NULL: nothing changed or not allowed).
+enum StarStatement {
+    static let sql = """
+        WITH member AS (
+            SELECT role FROM memberships WHERE list_id = $1::text AND user_id = $2::text FOR SHARE
+        ), allowed AS (
+            SELECT 1 FROM member WHERE role <> 'viewer'
+        ), added AS (
+            INSERT INTO favorites (list_id, pokemon_id, added_by, added_at)
+            SELECT $1::text, $3::integer, $2::text, $5::double precision FROM allowed WHERE $4::boolean
+            ON CONFLICT DO NOTHING
+            RETURNING 1
+        ), removed AS (
+            DELETE FROM favorites
+            WHERE list_id = $1::text AND pokemon_id = $3::integer AND NOT $4::boolean AND EXISTS (SELECT 1 FROM allowed)
+            RETURNING 1
+        ), bumped AS (
+            UPDATE favorite_lists SET seq = seq + 1
+            WHERE id = $1::text AND EXISTS (SELECT 1 FROM added UNION ALL SELECT 1 FROM removed)
+            RETURNING seq
+        ), announced AS (
+            SELECT seq, pg_notify($6::text, $7::text || seq::text || $8::text) FROM bumped
+        )
+        SELECT (SELECT role FROM member), (SELECT seq FROM announced)
+        """
+
+    static func run(_ star: FavoriteBatcher.Star, on connection: PostgresConnection, origin: String, at now: Date) throws -> FavoriteChange? {
+        let (prefix, suffix) = ChangeNotice.favoritePayload(
+            listID: star.listID, pokemonID: star.pokemonID, isFavorite: star.isFavorite, userID: star.userID, origin: origin)
+        let row = try connection.query(sql, params: [
+            .text(star.listID), .text(star.userID), .integer(Int64(star.pokemonID)), .bool(star.isFavorite),
+            .double(now.timeIntervalSince1970), .text(ChangeNotice.channel), .text(prefix), .text(suffix),
+        ])[0]
+        guard !row.isNull(0) else { throw FavoritesError.notMember }
+        guard try ListRole(postgres: row, column: 0).canWrite else { throw FavoritesError.forbidden }
+        if row.isNull(1) { return nil }
+        return FavoriteChange(listID: star.listID, seq: try row.int(1), pokemonID: star.pokemonID, isFavorite: star.isFavorite, userID: star.userID)
+    }
+}
