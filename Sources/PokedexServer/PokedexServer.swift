@@ -41,7 +41,9 @@ public final class PokedexServer: Sendable {
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         let hub = FavoritesHub(
             users: backend.users, lists: backend.lists, presence: backend.presence, process: backend.origin,
-            quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) }
+            quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) },
+            // Cluster mode's calls block on PostgreSQL: threads of their own (StorageQueue).
+            storage: backend.cluster == nil ? StorageQueue() : StorageQueue(threads: 48)
         )
         self.hub = hub
         saver = SessionSaver(store: backend.sessions, storage: hub.storage)

@@ -12,7 +12,7 @@ import Synchronization
 final class FavoritesHub: Sendable {
     let users: any UserStore
     let repository: any ListStore
-    let storage = StorageQueue()
+    let storage: StorageQueue
     let feed: FavoritesFeed
     /// Where the feed's events are applied, one after another.
     private let feedQueue = DispatchQueue(label: "pokedex.feed")
@@ -31,8 +31,9 @@ final class FavoritesHub: Sendable {
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
-        quota: FavoritesQuota = FavoritesQuota()
+        quota: FavoritesQuota = FavoritesQuota(), storage: StorageQueue = StorageQueue()
     ) {
+        self.storage = storage
         self.users = users
         self.repository = repository
         self.quota = quota
