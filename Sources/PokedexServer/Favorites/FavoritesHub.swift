@@ -186,13 +186,18 @@ final class FavoritesHub: Sendable {
 
     // MARK: Presence
 
-    // Rosters reload from storage: off the calling thread, which may be a service thread.
+    // Rosters reload from storage: in place where the caller may block (a hello's task), on
+    // the storage queue from a service thread (a connection that closed).
 
     func connected(_ userID: String) {
-        if presence.connected(userID) { storage.async { self.apply(.presenceChanged(userID: userID)) } }
+        if presence.connected(userID) { applyOffServiceThreads(.presenceChanged(userID: userID)) }
     }
 
     func disconnected(_ userID: String) {
-        if presence.disconnected(userID) { storage.async { self.apply(.presenceChanged(userID: userID)) } }
+        if presence.disconnected(userID) { applyOffServiceThreads(.presenceChanged(userID: userID)) }
+    }
+
+    private func applyOffServiceThreads(_ event: StorageEvent) {
+        if ServiceThreads.isCurrent { storage.async { self.apply(event) } } else { apply(event) }
     }
 }

@@ -38,9 +38,7 @@ struct RosterKey: SharedKey {
     static func keyID(_ listID: String) -> String { keyPrefix + listID }
     var id: String { Self.keyID(listID) }
 
-    /// Nil on a service thread, which may not block: `subscribe` then reads it off the thread.
     func load() -> ListRoster? {
-        guard !ServiceThreads.isCurrent else { return nil }
         guard let list = try? hub.repository.list(id: listID),
               let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: ListRoster.shownMembers),
               let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
@@ -59,7 +57,7 @@ struct RosterKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable (ListRoster) -> Void) -> SharedKeySubscription {
-        hub.subscription(id, readingOffServiceThreads: load, onChange)
+        SharedKeySubscription(cancel: hub.onRefresh(id) { if let value = load() { onChange(value) } })
     }
 }
 
