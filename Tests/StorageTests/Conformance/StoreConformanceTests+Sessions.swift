@@ -51,14 +51,20 @@ extension StoreConformanceTests {
         }
     }
 
-    func testABatchThatSavesOneSessionTwiceKeepsTheLast() async throws {
+    func testABatchSavesInOrderSoASessionsLastStateWins() async throws {
         let ash = try await makeUser("Ash").user
-        let first = SavedSession(id: "twice", userID: ash.id, state: "first", updatedAt: savedAt)
-        let second = SavedSession(id: "twice", userID: ash.id, state: "second", updatedAt: savedAt.addingTimeInterval(1))
+        let rocket = try await makeUser("Team Rocket").user
+        let state = { (id: String, userID: String, state: String, offset: Double) in
+            SavedSession(id: id, userID: userID, state: state, updatedAt: self.savedAt.addingTimeInterval(offset))
+        }
+        let other = state("other", ash.id, "other", 0)
 
-        try sessions.save([first, second])
+        try sessions.save([
+            state("twice", ash.id, "first", 0), other, state("twice", rocket.id, "hijacked", 1), state("twice", ash.id, "last", 2),
+        ])
 
-        XCTAssertEqual(try sessions.session(id: "twice"), second)
+        XCTAssertEqual(try sessions.session(id: "twice"), state("twice", ash.id, "last", 2))
+        XCTAssertEqual(try sessions.session(id: "other"), other)
     }
 
     func testDeleteSessionsForgetsOnlyThoseSavedBeforeTheDate() async throws {
