@@ -73,10 +73,12 @@ final class PostgresPresenceStoreTests: PostgresStorageTestCase {
         XCTAssertEqual(swept, [Announcement(origin: "sweep", event: .presenceChanged(userID: "ash"))])
     }
 
-    func testAUserNamedTwiceInOneHeartbeatIsMarkedOnce() throws {
-        try presence.markOnline(["ash", "misty", "ash"], process: "p1", until: now + 10, announce: false)
+    func testAUserNamedTwiceIsMarkedAndAnnouncedOnce() async throws {
+        try presence.markOnline(["ash", "misty", "ash"], process: "p1", until: now + 10, announce: true)
+        let heard = try await announced()
 
         XCTAssertEqual(try presence.online(among: ["ash", "misty"], excluding: "p2", at: now), ["ash", "misty"])
         XCTAssertEqual(try database.query("SELECT count(*) FROM presence")[0].int(0), 2)
+        XCTAssertEqual(heard, [ours(.presenceChanged(userID: "ash")), ours(.presenceChanged(userID: "misty"))])
     }
 }
