@@ -62,6 +62,49 @@ extension StoreConformanceTests {
         XCTAssertEqual(try second.lists.favorites(inList: list.id, as: editor.id), expectedFavorites)
     }
 
+    func testConcurrentIdenticalWritesMakeOneChange() async throws {
+        let second = try openStores()
+        let (owner, _, list) = try await makeUser("Ash")
+        let editor = try await makeMember(of: list, role: .editor, name: "Misty")
+        let writers = (0..<8).map { ($0.isMultiple(of: 2) ? lists : second.lists, $0 < 4 ? owner.id : editor.id) }
+
+        for (isFavorite, seq) in [(true, 1), (false, 2)] {
+            let changes = try runOnThreads(writers) { lists, userID in
+                try [lists.setFavorite(list: list.id, pokemonID: 25, isFavorite: isFavorite, by: userID)].compactMap { $0 }
+            }
+            XCTAssertEqual(changes.map(\.seq), [seq], "one of the identical writes changed the list, the others saw it done")
+        }
+        XCTAssertEqual(try lists.snapshot(ofList: list.id, as: owner.id), FavoritesSnapshot(ids: [], seq: 2))
+    }
+
+    /// The owner removing a member while the member leaves (several times over, at once):
+    /// one of them does it, the others are told the member is gone, as if they ran in turn.
+    func testConcurrentRemovalsOfOneMemberSucceedOnce() async throws {
+        let second = try openStores()
+        let (owner, _, list) = try await makeUser("Ash")
+
+        for round in 0..<3 {
+            let member = try await makeMember(of: list, role: .editor, name: "Misty \(round)")
+            let attempts = (0..<8).map { ($0.isMultiple(of: 2) ? lists : second.lists, $0 % 4 < 2) }
+            let outcomes = try runOnThreads(attempts) { lists, byOwner -> [String] in
+                do {
+                    if byOwner { try lists.removeMember(list: list.id, user: member.id, by: owner.id) } else {
+                        try lists.leave(list: list.id, user: member.id)
+                    }
+                    return ["done"]
+                } catch let error as FavoritesError {
+                    return ["\(error)"]
+                }
+            }
+            XCTAssertEqual(outcomes.filter { $0 == "done" }.count, 1, "round \(round): \(outcomes)")
+            XCTAssertEqual(
+                Set(outcomes.filter { $0 != "done" }).subtracting(["\(FavoritesError.memberNotFound)", "\(FavoritesError.notMember)"]), [],
+                "round \(round): the others were told the member is gone"
+            )
+            XCTAssertNil(try lists.role(of: member.id, in: list.id))
+        }
+    }
+
     /// Runs `body` once per input, each on a thread of its own, all at once; returns every
     /// result, or throws the first error any of them threw.
     private func runOnThreads<Input: Sendable, Output: Sendable>(
