@@ -111,6 +111,7 @@ extension StoreConformanceTests {
             }
             XCTAssertNil(try lists.role(of: member.id, in: list.id))
         }
+        XCTAssertEqual(try lists.members(ofList: list.id, as: owner.id), [ListMember(user: owner, role: .owner)])
     }
 
     /// Runs `body` once per input, each on a thread of its own, all at once; returns every
