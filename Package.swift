@@ -63,7 +63,8 @@ let package = Package(
 
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels"]),
+        // Both backends: the store tests run against SQLite and PostgreSQL alike.
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTesting"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(

@@ -11,15 +11,20 @@ public struct PokemonClient: Sendable {
     public var fetchDetail: @Sendable (_ id: Int) async throws -> PokemonDetail
     /// Every Pokémon of a type, in dex order (the type drill-down screen).
     public var fetchType: @Sendable (_ type: String) async throws -> [Pokemon]
+    /// The ids this source has a Pokémon for, known without a request: routes, stars and
+    /// favorites rows naming another id are refused before anything changes.
+    public var pokemonIDs: PokemonIDs
 
     public init(
         fetchList: @escaping @Sendable (PokemonQuery, Int, Int) async throws -> PokemonPage,
         fetchDetail: @escaping @Sendable (Int) async throws -> PokemonDetail,
-        fetchType: @escaping @Sendable (String) async throws -> [Pokemon]
+        fetchType: @escaping @Sendable (String) async throws -> [Pokemon],
+        pokemonIDs: PokemonIDs = .anyPositive
     ) {
         self.fetchList = fetchList
         self.fetchDetail = fetchDetail
         self.fetchType = fetchType
+        self.pokemonIDs = pokemonIDs
     }
 }
 

@@ -27,12 +27,21 @@ extension ListRole {
     }
 }
 
+/// How a membership check locks the row it reads, until the transaction ends.
+enum MembershipLock: String {
+    /// The author of a write: a concurrent removal of them waits for the write, or the write
+    /// sees them gone.
+    case share = " FOR SHARE"
+    /// The member about to be deleted: two deletions of one membership take turns (the second
+    /// then finds it gone) where two share locks would each wait for the other, a deadlock.
+    case update = " FOR UPDATE"
+}
+
 extension PostgresConnection {
-    /// The user's role in the list; `lock` holds the membership row until the transaction
-    /// ends, so a write and a concurrent removal of its author happen in one order.
-    func role(of userID: String, in listID: String, lock: Bool = false) throws -> ListRole? {
+    /// The user's role in the list, its row locked as `lock` says (unlocked when nil).
+    func role(of userID: String, in listID: String, lock: MembershipLock? = nil) throws -> ListRole? {
         let rows = try query(
-            "SELECT role FROM memberships WHERE list_id = $1 AND user_id = $2\(lock ? " FOR SHARE" : "")",
+            "SELECT role FROM memberships WHERE list_id = $1 AND user_id = $2\(lock?.rawValue ?? "")",
             params: [.text(listID), .text(userID)]
         )
         return try rows.first.map { try ListRole(postgres: $0, column: 0) }
@@ -42,7 +51,7 @@ extension PostgresConnection {
     /// does not exist) or `forbidden`.
     @discardableResult
     func requireRole(
-        of userID: String, in listID: String, lock: Bool = false, where isAllowed: (ListRole) -> Bool = { _ in true }
+        of userID: String, in listID: String, lock: MembershipLock? = nil, where isAllowed: (ListRole) -> Bool = { _ in true }
     ) throws -> ListRole {
         guard let role = try role(of: userID, in: listID, lock: lock) else { throw FavoritesError.notMember }
         guard isAllowed(role) else { throw FavoritesError.forbidden }

@@ -82,8 +82,12 @@ public struct PostgresListStore: ListStore {
 
     public func removeMember(list listID: String, user memberID: String, by userID: String) throws {
         try pool.transaction { connection in
-            try connection.requireRole(of: userID, in: listID, lock: true, where: { $0 == .owner })
-            switch try connection.role(of: memberID, in: listID, lock: true) {
+            // The member's row first, locked for its deletion: locking it after a share lock on
+            // the same row (an owner removing themselves) would be an upgrade, and two such
+            // upgrades at once deadlock.
+            let memberRole = try connection.role(of: memberID, in: listID, lock: .update)
+            try connection.requireRole(of: userID, in: listID, lock: .share, where: { $0 == .owner })
+            switch memberRole {
             case nil: throw FavoritesError.memberNotFound
             case .owner: throw FavoritesError.cannotRemoveOwner
             case .editor, .viewer:
@@ -95,7 +99,7 @@ public struct PostgresListStore: ListStore {
 
     public func leave(list listID: String, user userID: String) throws {
         try pool.transaction { connection in
-            guard try connection.requireRole(of: userID, in: listID, lock: true) != .owner else {
+            guard try connection.requireRole(of: userID, in: listID, lock: .update) != .owner else {
                 throw FavoritesError.ownerCannotLeave
             }
             try connection.deleteMembership(of: userID, in: listID)

@@ -9,6 +9,9 @@ public struct PostgresPresenceStore: PresenceStore {
     let origin: String
 
     public func markOnline(_ users: [String], process: String, until expiresAt: Date, announce: Bool) throws {
+        // Each user once: one upsert cannot touch a row twice (21000), and one notice is enough.
+        var seen = Set<String>()
+        let users = users.filter { seen.insert($0).inserted }
         guard !users.isEmpty else { return }
         try pool.transaction { connection in
             try connection.execute(

@@ -64,5 +64,8 @@ enum PostgresSchema {
             CREATE INDEX presence_by_user ON presence(user_id);
             CREATE INDEX presence_by_expiry ON presence(expires_at);
             """),
+        // SQLite's INTEGER (the reference) holds any Int; INTEGER here is 32 bits, so a larger
+        // id failed with 22003 instead of being kept.
+        PostgresMigration(version: 2, sql: "ALTER TABLE favorites ALTER COLUMN pokemon_id TYPE BIGINT;"),
     ]
 }

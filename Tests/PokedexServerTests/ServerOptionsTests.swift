@@ -11,6 +11,13 @@ final class ServerOptionsTests: XCTestCase {
         XCTAssertThrowsError(try ServerOptions.parse(["--durability", "off"]))
     }
 
+    func testAnEmptyDatabaseIsRefused() throws {
+        // systemd expands an unset ${DATABASE_URL} to "": that must not start on a throwaway database.
+        XCTAssertThrowsError(try ServerOptions.parse(["--db", ""]))
+        XCTAssertThrowsError(try ServerOptions.parse(["--cache-db", ""]))
+        XCTAssertEqual(try ServerOptions.parse(["--db", "postgresql://p@h:1/d"]).database, "postgresql://p@h:1/d")
+    }
+
     func testLimitsDefaultToGenerousValuesAndEachHasAnOption() throws {
         let defaults = try ServerOptions.parse([]).limits
         XCTAssertEqual(defaults.actionsPerSecond, 30)

@@ -28,7 +28,11 @@ final class ClientMessageTests: XCTestCase {
         assertRefuses(#"{"type":"hello","version":"1"}"#, ProtocolError(.badMessage, "In 'hello', field 'version' must be an integer."))
         assertRefuses(#"{"type":"hello","version":2}"#, ProtocolError(.version, "Unsupported protocol version 2; this server speaks 1."))
         assertRefuses(#"{"type":"hello","version":1,"token":5}"#,
-                      ProtocolError(.badMessage, "In 'hello', field 'token' must be a string or null."))
+                      ProtocolError(.badMessage, "In 'hello', field 'token' must be a string of at most 128 bytes or null."))
+        assertRefuses(#"{"type":"hello","version":1,"token":"\#(String(repeating: "t", count: 129))"}"#,
+                      ProtocolError(.badMessage, "In 'hello', field 'token' must be a string of at most 128 bytes or null."))
+        assertRefuses(#"{"type":"hello","version":1,"resume":{"session":"\#(String(repeating: "s", count: 129))","seq":0}}"#,
+                      ProtocolError(.badMessage, "In 'hello' resume, field 'session' must be a string of at most 128 bytes."))
         assertRefuses(#"{"type":"hello","version":1,"resume":{"session":"s"}}"#,
                       ProtocolError(.badMessage, "In 'hello' resume, field 'seq' is missing."))
         assertRefuses(#"{"type":"hello","version":1,"resume":{"session":"s","seq":-1}}"#,

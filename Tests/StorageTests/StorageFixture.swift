@@ -3,7 +3,7 @@ import PokedexModels
 import XCTest
 @testable import Storage
 
-/// Repositories over one database with the full schema, and a few users to act as.
+/// SQLite repositories over one database with the full schema, for the SQLite-only tests.
 struct StorageFixture {
     let database: Database
     let users: UserRepository
@@ -21,29 +21,18 @@ struct StorageFixture {
         let list = try XCTUnwrap(favorites.lists(forUser: user.id).first?.list)
         return (user, token, list)
     }
-
-    /// A new user who joined `list` with `role` through an invite from its owner.
-    func makeMember(of list: FavoritesList, role: ListRole, name: String) async throws -> User {
-        let member = try await makeUser(name).user
-        let code = try favorites.createInvite(list: list.id, role: role, by: list.ownerID)
-        _ = try favorites.acceptInvite(code: code, user: member.id)
-        return member
-    }
-
-    func count(_ table: String) throws -> Int {
-        try database.query("SELECT count(*) FROM \(table)")[0].int(0)
-    }
 }
 
 /// Asserts that `expression` throws exactly `expected`.
 func XCTAssertThrows<T>(
     _ expected: FavoritesError,
     _ expression: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
     XCTAssertThrowsError(try expression(), file: file, line: line) { error in
-        XCTAssertEqual(error as? FavoritesError, expected, "\(error)", file: file, line: line)
+        XCTAssertEqual(error as? FavoritesError, expected, "\(error) \(message())", file: file, line: line)
     }
 }
 

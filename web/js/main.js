@@ -37,6 +37,7 @@ const REFUSALS = {
   revoked_invite: 'This invite link was revoked.',
   rate_limited: 'Slow down a little: that was too fast.',
   limit_reached: 'That would go past a limit of this server.',
+  storage: 'That change could not be saved, so nothing changed. Try again.',
 };
 
 const socket = createSocket({

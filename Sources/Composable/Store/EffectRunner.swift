@@ -20,6 +20,10 @@ package final class EffectRunner<Action: Sendable> {
     /// Queues an action in the running processing loop: set by the loop's owner, used for an
     /// action a task sends during its immediate start (see `ProcessingThread`).
     @usableFromInline var acceptDuringProcessing: ((Action) -> Void)?
+    /// Told when no running task is registered under an id any more (set by the loop's
+    /// owner: a child scope with no task left has nothing to cancel, so its liveness check
+    /// is dropped).
+    var idReleased: ((EffectID) -> Void)?
     /// Where effects' tasks run after they first suspend (nil: the global pool).
     let executorPreference: (any TaskExecutor)?
 
@@ -79,8 +83,9 @@ package final class EffectRunner<Action: Sendable> {
             // (and of its own children) is registered under the child's scope id, which the
             // Store cancels once the liveness check fails.
             let scopeID = EffectScopeID(scope.path)
-            if inner.startsTasks { scopes.register(scopeID, isAlive: scope.isAlive) }
-            run(inner, ids: ids + [EffectScopeID.effectID(scopeID)], namespace: scopeID, scopes: scopes, immediate: immediate, started: &started)
+            let scopeEffectID = EffectScopeID.effectID(scopeID)
+            if inner.startsTasks { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
+            run(inner, ids: ids + [scopeEffectID], namespace: scopeID, scopes: scopes, immediate: immediate, started: &started)
         }
     }
 
@@ -123,6 +128,7 @@ package final class EffectRunner<Action: Sendable> {
     @usableFromInline
     func cancel(_ id: EffectID) {
         guard let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
+        idReleased?(id)
         for taskID in taskIDs {
             tasks[taskID]?.task?.cancel()
             finished(taskID)
@@ -136,7 +142,10 @@ package final class EffectRunner<Action: Sendable> {
             // One lookup per id, not one for the removal and more for the emptiness check.
             guard let index = taskIDsByEffectID.index(forKey: id) else { continue }
             taskIDsByEffectID.values[index].remove(taskID)
-            if taskIDsByEffectID.values[index].isEmpty { taskIDsByEffectID.remove(at: index) }
+            if taskIDsByEffectID.values[index].isEmpty {
+                taskIDsByEffectID.remove(at: index)
+                idReleased?(id)
+            }
         }
     }
 

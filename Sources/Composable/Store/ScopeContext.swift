@@ -34,21 +34,36 @@ struct ChildScope: @unchecked Sendable {
     }
 }
 
-/// The child scopes of one Store that have started effects, each with its liveness check.
+/// The child scopes of one Store with effects running, each with its liveness check, by the
+/// effect id their tasks are registered under.
+///
+/// A scope is dropped once its last task ends (`forget`): it has nothing left to cancel, and
+/// every check is asked after every action. Kept until the child was gone, the checks of an
+/// N-screen stack made each of its ~2N appear-and-load actions ask N checks, each finding its
+/// entry in the stack: cubic in N.
 @usableFromInline
 final class ScopeRegistry {
-    @exclusivity(unchecked) @usableFromInline var checks: [EffectScopeID: (Any) -> Bool] = [:]
+    @exclusivity(unchecked) @usableFromInline var checks: [EffectID: (Any) -> Bool] = [:]
 
     @inlinable var isEmpty: Bool { checks.isEmpty }
 
-    func register(_ id: EffectScopeID, isAlive: @escaping (Any) -> Bool) {
+    /// How many scopes are checked after each action (tests).
+    var count: Int { checks.count }
+
+    func register(_ id: EffectID, isAlive: @escaping (Any) -> Bool) {
         if checks[id] == nil { checks[id] = isAlive }
+    }
+
+    /// The scope registered under `id` (if any) has no task left.
+    func forget(_ id: EffectID) {
+        guard !checks.isEmpty else { return }
+        checks[id] = nil
     }
 
     /// Removes and returns the scopes that are no longer in `root` (empty, without allocating,
     /// when every child is alive).
-    @usableFromInline func removeDead(in root: Any) -> [EffectScopeID] {
-        var dead: [EffectScopeID] = []
+    @usableFromInline func removeDead(in root: Any) -> [EffectID] {
+        var dead: [EffectID] = []
         for (id, isAlive) in checks where !isAlive(root) { dead.append(id) }
         for id in dead { checks[id] = nil }
         return dead

@@ -147,6 +147,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// How many effects are running.
     public var runningEffectCount: Int { core.effects.runningCount }
 
+    /// How many child scopes' liveness checks run after each action (tests count the work).
+    package var checkedScopeCount: Int { core.scopes.count }
+
     /// Runs `body` at once when the caller already runs on the Store's executor (an effect
     /// there: awaiting the Store would queue a job to change isolation, and another to come
     /// back); false, having done nothing, elsewhere.

@@ -32,6 +32,7 @@ package final class StoreCore<R: Reducer> {
         self.dependencies = dependencies
         self.effects = EffectRunner(executorPreference: executorPreference, sendBack: sendBack, taskEnded: taskEnded)
         effects.acceptDuringProcessing = { [unowned self] action in buffer.append(action) }
+        effects.idReleased = { [scopes] id in scopes.forget(id) }
     }
 
     /// Reduces `action` and everything it sends synchronously. Returns the tasks started, or
@@ -97,7 +98,7 @@ package final class StoreCore<R: Reducer> {
         }
         if !scopes.isEmpty {
             for dead in scopes.removeDead(in: state) {
-                effects.cancel(EffectScopeID.effectID(dead))
+                effects.cancel(dead)
             }
         }
     }

@@ -14,7 +14,8 @@ extension PokemonClient {
         return PokemonClient(
             fetchList: { query, limit, offset in catalog.page(query, limit: limit, offset: offset) },
             fetchDetail: { id in try detail(id) },
-            fetchType: { type in catalog.matching(PokemonQuery(type: type)).map(\.pokemon) }
+            fetchType: { type in catalog.matching(PokemonQuery(type: type)).map(\.pokemon) },
+            pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id))
         )
     }
 }

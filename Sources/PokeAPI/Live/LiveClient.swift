@@ -31,7 +31,8 @@ extension PokemonClient {
                 return PokemonPage(pokemon: rows, totalCount: matches.count)
             },
             fetchDetail: { id in try await api.detail(id) },
-            fetchType: { type in try await api.rows(try await api.typeMembers(type)) }
+            fetchType: { type in try await api.rows(try await api.typeMembers(type)) },
+            pokemonIDs: options.pokemonIDs
         )
     }
 }

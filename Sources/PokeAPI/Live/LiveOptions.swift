@@ -1,4 +1,5 @@
 import Foundation
+import PokedexModels
 import PokemonClient
 
 /// How the live client retries, times out and fans out.
@@ -9,11 +10,19 @@ public struct LiveOptions: Sendable {
     public var maxConcurrentTransfers: Int
     /// The clock cache entries are stored and aged by (tests move it forward).
     public var now: @Sendable () -> Date
+    /// The ids PokeAPI's `/pokemon` serves: the national dex and the alternate forms. The
+    /// server checks a star or a route against them without a request, so they are stated
+    /// here rather than read from the name index, which may not be fetched yet.
+    public var pokemonIDs: PokemonIDs
+
+    public static let pokeAPIIDs = PokemonIDs([1...1025, 10001...10277])
 
     public init(
         retry: RetryPolicy = RetryPolicy(), timeouts: HTTPTimeouts = HTTPTimeouts(),
-        maxConcurrentTransfers: Int = 16, now: @escaping @Sendable () -> Date = { Date() }
+        maxConcurrentTransfers: Int = 16, now: @escaping @Sendable () -> Date = { Date() },
+        pokemonIDs: PokemonIDs = LiveOptions.pokeAPIIDs
     ) {
+        self.pokemonIDs = pokemonIDs
         self.retry = retry
         self.timeouts = timeouts
         self.maxConcurrentTransfers = maxConcurrentTransfers

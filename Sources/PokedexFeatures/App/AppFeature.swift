@@ -1,6 +1,7 @@
 import Composable
 import FavoritesClient
 import PokedexModels
+import PokemonClient
 
 /// The root of a session: the list, the presented detail or Favorites view, the drill-down
 /// stack above it, the signed-in account and its active favorites list.
@@ -24,19 +25,27 @@ public struct AppFeature: Reducer, Sendable {
             self.list = PokemonListFeature.State(favorites: favorites)
         }
 
-        /// The state a route leads to; an invalid route lands on the list with a notice.
-        public init(route: String, account: Account, favorites: Shared<Set<Int>>) {
+        /// The state a route leads to; an invalid route (or one naming a Pokémon not in
+        /// `pokemonIDs`) lands on the list with a notice, one deeper than `Route.maxScreens`
+        /// on its first screens with a notice.
+        public init(route: String, account: Account, favorites: Shared<Set<Int>>, pokemonIDs: PokemonIDs = .anyPositive) {
             self.init(account: account, favorites: favorites)
             if let code = Route.joinCode(from: route) {
                 pendingJoinCode = code
                 return
             }
-            guard let screens = Route.screens(from: route) else {
-                notice = "There is nothing at “\(route)”, so here is the list."
+            guard let parsed = Route.parse(route, pokemonIDs: pokemonIDs) else {
+                notice = "There is nothing at “\(Route.quoted(route))”, so here is the list."
                 return
             }
-            _ = navigate(to: screens)
+            _ = navigate(to: parsed.screens)
+            if parsed.isTruncated { notice = Self.truncatedNotice }
         }
+
+        static let truncatedNotice =
+            "That link goes deeper than \(Route.maxScreens) screens, so it opens at the \(Route.maxScreens)th."
+        static let fullStackNotice =
+            "You are \(Route.maxScreens) screens deep. Go back before opening another."
 
         /// The screens on top of the list, bottom first.
         public var screens: [Screen] {
@@ -84,6 +93,7 @@ public struct AppFeature: Reducer, Sendable {
     }
 
     @Dependency(\.favoritesClient) var favoritesClient
+    @Dependency(\.pokemonClient) var pokemonClient
 
     public init() {}
 
@@ -149,11 +159,12 @@ public struct AppFeature: Reducer, Sendable {
 
         case let .navigate(route):
             if let code = Route.joinCode(from: route) { return join(code) }
-            guard let screens = Route.screens(from: route) else {
-                state.notice = "There is nothing at “\(route)”."
+            guard let parsed = Route.parse(route, pokemonIDs: pokemonClient.pokemonIDs) else {
+                state.notice = "There is nothing at “\(Route.quoted(route))”."
                 return .none
             }
-            let firstNew = state.navigate(to: screens)
+            let firstNew = state.navigate(to: parsed.screens)
+            if parsed.isTruncated { state.notice = State.truncatedNotice }
             return .merge(state.appearActions(from: firstNew))
 
         case .dismissNotice:
@@ -272,7 +283,14 @@ public struct AppFeature: Reducer, Sendable {
         } catch: { _, _ in }
     }
 
+    /// Pushes a drill-down screen. On a full stack (`Route.maxScreens`) nothing is pushed and
+    /// a notice says why: the screens the user came through stay as they were, and going
+    /// back makes room (dropping the oldest would change the bottom screen under them).
     private func push(_ screen: Path.State, onto state: inout State) -> Effect<Action> {
+        guard state.screens.count < Route.maxScreens else {
+            state.notice = State.fullStackNotice
+            return .none
+        }
         state.path.append(screen)
         return .merge(state.appearActions(from: state.screens.count - 1))
     }

@@ -27,12 +27,13 @@ extension AppFeature.State {
     /// Restores a saved screen: the active list (when the user is still in it; its favorites
     /// come from `favorites(listID)`), the list's search and filter, then the route.
     public init(
-        restoring saved: RestorableState, account: Account, favorites: (_ listID: String) -> Shared<Set<Int>>
+        restoring saved: RestorableState, account: Account, pokemonIDs: PokemonIDs = .anyPositive,
+        favorites: (_ listID: String) -> Shared<Set<Int>>
     ) {
         var account = account
         let stillMember = account.lists.wrappedValue.contains { $0.id == saved.activeListID }
         if stillMember { account.activeListID = saved.activeListID }
-        self.init(route: saved.route, account: account, favorites: favorites(account.activeListID))
+        self.init(route: saved.route, account: account, favorites: favorites(account.activeListID), pokemonIDs: pokemonIDs)
         list.search = String(saved.search.prefix(100))
         if let type = saved.typeFilter, PokemonTypes.all.contains(type) { list.typeFilter = type }
     }

@@ -11,41 +11,77 @@ public enum Screen: Equatable, Hashable, Sendable {
 
 /// Routes like `/pokemon/1/type/grass/pokemon/2` ↔ screens.
 public enum Route {
-    /// The screens a route names, or nil when the route is not one of ours. `/` and the empty
-    /// route are the list alone.
-    public static func screens(from route: String) -> [Screen]? {
-        var parts = route.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        var screens: [Screen] = []
-        if parts.first == "favorites" {
-            screens.append(.favorites)
-            parts.removeFirst()
+    /// The most screens a session shows at once, the presented detail or Favorites view
+    /// included. Each screen loads its data and is projected into every patch, so a link (or
+    /// a user tapping on) may not stack them without end.
+    public static let maxScreens = 12
+
+    /// What a route names.
+    public struct Parsed: Equatable, Sendable {
+        /// At most `maxScreens`, bottom first.
+        public var screens: [Screen]
+        /// The route named more screens than `maxScreens`; `screens` are its first ones.
+        public var isTruncated: Bool
+        /// How many path segments were read: parsing stops once past `maxScreens`, so this
+        /// is bounded whatever the route's length.
+        public var segmentsRead: Int
+
+        public init(screens: [Screen], isTruncated: Bool, segmentsRead: Int) {
+            self.screens = screens
+            self.isTruncated = isTruncated
+            self.segmentsRead = segmentsRead
         }
-        guard parts.count % 2 == 0 else { return nil }
-        for index in stride(from: 0, to: parts.count, by: 2) {
-            let value = parts[index + 1]
-            switch parts[index] {
+    }
+
+    /// The screens a route names (at most `maxScreens`), or nil when the route is not one of
+    /// ours or names a Pokémon that `pokemonIDs` does not hold. `/` and the empty route are
+    /// the list alone. Reads segments one at a time and stops after the last usable one.
+    public static func parse(_ route: String, pokemonIDs: PokemonIDs = .anyPositive) -> Parsed? {
+        var segments = Segments(route)
+        var screens: [Screen] = []
+        var name = segments.next()
+        if name == "favorites" {
+            screens.append(.favorites)
+            name = segments.next()
+        }
+        while let kind = name {
+            if screens.count == maxScreens {
+                return Parsed(screens: screens, isTruncated: true, segmentsRead: segments.read)
+            }
+            guard let value = segments.next() else { return nil }
+            switch kind {
             case "pokemon":
-                guard let id = Int(value), id > 0 else { return nil }
+                guard let id = Int(value), id > 0, pokemonIDs.contains(id) else { return nil }
                 screens.append(.pokemon(id))
             case "type":
-                guard PokemonTypes.all.contains(value) else { return nil }
-                screens.append(.type(value))
+                // A type screen is reached from a detail: the first screen is a Pokémon or Favorites.
+                guard !screens.isEmpty, let type = PokemonTypes.all.first(where: { $0 == value }) else { return nil }
+                screens.append(.type(type))
             default:
                 return nil
             }
+            name = segments.next()
         }
-        // A type screen is reached from a detail: the first screen is a Pokémon or Favorites.
-        if let first = screens.first, case .type = first { return nil }
-        return screens
+        return Parsed(screens: screens, isTruncated: false, segmentsRead: segments.read)
+    }
+
+    /// The screens a route names; see `parse`.
+    public static func screens(from route: String) -> [Screen]? {
+        parse(route)?.screens
+    }
+
+    /// A route as a notice quotes it: long ones cut, so a notice stays a line.
+    static func quoted(_ route: String) -> String {
+        route.count <= 60 ? route : route.prefix(60) + "…"
     }
 
     /// The invite code of a join link (`/join/CODE`), if the route is one.
     public static func joinCode(from route: String) -> String? {
-        let parts = route.split(separator: "/", omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0] == "join", parts[1].count <= 128,
-              parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        var segments = Segments(route)
+        guard segments.next() == "join", let code = segments.next(), segments.next() == nil, code.count <= 128,
+              code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         else { return nil }
-        return String(parts[1])
+        return String(code)
     }
 
     /// The route of a navigation state.
@@ -58,5 +94,25 @@ public enum Route {
             case .favorites: "/favorites"
             }
         }.joined()
+    }
+}
+
+/// A route's non-empty path segments, read one at a time (no array of every segment).
+private struct Segments {
+    private var rest: Substring
+    /// Segments returned so far.
+    private(set) var read = 0
+
+    init(_ route: String) { rest = route[...] }
+
+    mutating func next() -> Substring? {
+        guard let start = rest.firstIndex(where: { $0 != "/" }) else {
+            rest = rest[rest.endIndex...]
+            return nil
+        }
+        let end = rest[start...].firstIndex(of: "/") ?? rest.endIndex
+        defer { rest = rest[end...] }
+        read += 1
+        return rest[start..<end]
     }
 }

@@ -88,6 +88,13 @@ public struct ServerOptions: Sendable, Equatable {
             guard let value = rest.popFirst() else { throw .invalid("\(flag) needs a value.") }
             return value
         }
+        // An empty path would open SQLite's private temporary database: nothing saved, nothing
+        // shared. It is what `--db ${DATABASE_URL}` gets when the env file leaves it unset.
+        func path(_ flag: String) throws(ParseError) -> String {
+            let text = try value(flag)
+            guard !text.isEmpty else { throw .invalid("\(flag) needs a non-empty path or URL.") }
+            return text
+        }
         func number(_ flag: String, _ range: ClosedRange<Int>) throws(ParseError) -> Int {
             let text = try value(flag)
             guard let number = Int(text), range.contains(number) else { throw .invalid("\(flag) takes a number in \(range), not '\(text)'.") }
@@ -101,14 +108,14 @@ public struct ServerOptions: Sendable, Equatable {
             case "--web": options.webRoot = try value(flag)
             case "--catalog-csv": options.catalogCSV = try value(flag)
             case "--pokeapi": options.pokeAPI = try value(flag)
-            case "--db": options.database = try value(flag)
+            case "--db": options.database = try path(flag)
             case "--durability":
                 let text = try value(flag)
                 guard let durability = Database.Synchronous(rawValue: text.uppercased()) else {
                     throw .invalid("--durability takes normal or full, not '\(text)'.")
                 }
                 options.durability = durability
-            case "--cache-db": options.cacheDatabase = try value(flag)
+            case "--cache-db": options.cacheDatabase = try path(flag)
             case "--allowed-origin": options.allowedOrigins.append(try value(flag))
             case "--grace": options.graceSeconds = try number(flag, 0...86_400)
             case "--max-message-bytes": options.maxMessageBytes = try number(flag, 1024...16 << 20)

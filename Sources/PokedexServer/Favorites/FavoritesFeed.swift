@@ -9,77 +9,110 @@ import Synchronization
 /// gap that does not fill (a notification lost while the feed was reconnecting) reloads the
 /// list from storage. The shared `favorites` value of each list is told every new set.
 final class FavoritesFeed: Sendable {
-    /// One held list: its favorites as of `seq`, and changes that came ahead of their turn.
+    /// One held list: its favorites as of `seq` (nil while the first read is under way), and
+    /// changes that came ahead of their turn.
     private final class Entry: Sendable {
         struct State {
-            var snapshot: FavoritesSnapshot
+            var snapshot: FavoritesSnapshot?
             var waiting: [Int: FavoriteChange] = [:]
             var subscribers: [Int: @Sendable (Set<Int>) -> Void] = [:]
             /// The seq of the value the last `load` handed out, so a subscriber that comes
             /// after a change gets the newer value at once.
-            var handedOut: Int
+            var handedOut: Int?
             var gapCheckScheduled = false
         }
 
         let state: Mutex<State>
-        init(_ snapshot: FavoritesSnapshot) { state = Mutex(State(snapshot: snapshot, handedOut: snapshot.seq)) }
+        init(_ snapshot: FavoritesSnapshot?) { state = Mutex(State(snapshot: snapshot, handedOut: snapshot?.seq)) }
     }
 
     private let entries = Mutex<[String: Entry]>([:])
     private let nextSubscriber = Atomic<Int>(0)
-    /// Reads a list's favorites with their seq (nil: no such list). Blocking: called from
-    /// `load` (where a Store creates the list's shared value) and from gap reloads.
+    /// Reads a list's favorites with their seq (nil: no such list). Blocking: never called on
+    /// a service thread (`loadLater` defers it to `background`).
     private let read: @Sendable (_ listID: String) -> FavoritesSnapshot?
+    private let background: @Sendable (@escaping @Sendable () -> Void) -> Void
     /// How long a gap may stay open before the list is reloaded.
     let gapTimeout: Duration
     /// Counts reloads, for `/metrics` and tests.
     let reloads = Atomic<Int>(0)
 
-    init(gapTimeout: Duration = .milliseconds(500), read: @escaping @Sendable (String) -> FavoritesSnapshot?) {
+    init(
+        gapTimeout: Duration = .milliseconds(500),
+        background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global().async(execute: $0) },
+        read: @escaping @Sendable (String) -> FavoritesSnapshot?
+    ) {
         self.read = read
+        self.background = background
         self.gapTimeout = gapTimeout
     }
 
-    /// The list's favorites, from memory when the list is held, else read from storage and
-    /// held from now on.
-    func load(_ listID: String) -> Set<Int>? {
-        if let entry = entries.withLock({ $0[listID] }) {
-            return entry.state.withLock { state in
-                state.handedOut = state.snapshot.seq
-                return state.snapshot.ids
-            }
+    /// The list's favorites if the process holds them (no read).
+    func held(_ listID: String) -> Set<Int>? {
+        guard let entry = entries.withLock({ $0[listID] }) else { return nil }
+        return entry.state.withLock { state in
+            guard let snapshot = state.snapshot else { return nil }
+            state.handedOut = snapshot.seq
+            return snapshot.ids
         }
+    }
+
+    /// The list's favorites, from memory when the list is held, else read from storage (a
+    /// blocking read) and held from now on.
+    func load(_ listID: String) -> Set<Int>? {
+        if let held = held(listID) { return held }
         guard let snapshot = read(listID) else { return nil }
-        let entry = entries.withLock { entries in
+        return install(snapshot, listID, handOut: true)
+    }
+
+    /// Holds the list and reads it off this thread (a service thread may not block): its
+    /// subscribers are told the favorites once they are read.
+    func loadLater(_ listID: String) {
+        let entry = self.entry(listID)
+        guard entry.state.withLock({ $0.snapshot == nil }) else { return }
+        background { [weak self] in
+            guard let self, let snapshot = self.read(listID) else { return }
+            _ = self.install(snapshot, listID, handOut: false)
+        }
+    }
+
+    /// Makes `snapshot` the held list's favorites unless a newer one is held; applies the
+    /// changes that waited for it and tells the subscribers.
+    private func install(_ snapshot: FavoritesSnapshot, _ listID: String, handOut: Bool) -> Set<Int> {
+        let entry = self.entry(listID)
+        return entry.state.withLock { state in
+            let before = state.snapshot
+            if snapshot.seq > before?.seq ?? -1 { state.snapshot = snapshot }
+            Self.applyInOrder(&state)
+            if let current = state.snapshot, current != before { Self.tell(state) }
+            if handOut { state.handedOut = state.snapshot?.seq }
+            return state.snapshot?.ids ?? snapshot.ids
+        }
+    }
+
+    private func entry(_ listID: String) -> Entry {
+        entries.withLock { entries in
             if let existing = entries[listID] { return existing }
-            let entry = Entry(snapshot)
+            let entry = Entry(nil)
             entries[listID] = entry
             return entry
-        }
-        // Another load may have won with an older or newer read: the entry's is the truth.
-        return entry.state.withLock { state in
-            if snapshot.seq > state.snapshot.seq { state.snapshot = snapshot }
-            state.handedOut = state.snapshot.seq
-            return state.snapshot.ids
         }
     }
 
     /// Holds a list whose favorites the caller knows without reading them (a list it has just
     /// created), unless it is held already.
     func adopt(_ listID: String, _ snapshot: FavoritesSnapshot) {
-        entries.withLock { entries in
-            if entries[listID] == nil { entries[listID] = Entry(snapshot) }
-        }
+        _ = install(snapshot, listID, handOut: true)
     }
 
     /// Tells `onChange` every new set of the list's favorites until the returned closure is
     /// called. The list stays held while it has subscribers.
     func subscribe(_ listID: String, _ onChange: @escaping @Sendable (Set<Int>) -> Void) -> @Sendable () -> Void {
-        guard let entry = entries.withLock({ $0[listID] }) else { return {} }
+        let entry = self.entry(listID)
         let id = nextSubscriber.add(1, ordering: .relaxed).newValue
         entry.state.withLock { state in
             state.subscribers[id] = onChange
-            if state.snapshot.seq != state.handedOut { onChange(state.snapshot.ids) }
+            if let snapshot = state.snapshot, snapshot.seq != state.handedOut { onChange(snapshot.ids) }
         }
         return { [weak self] in
             let isEmpty = entry.state.withLock { state in
@@ -98,8 +131,10 @@ final class FavoritesFeed: Sendable {
     func receive(_ change: FavoriteChange) {
         guard let entry = entries.withLock({ $0[change.listID] }) else { return }
         let scheduleGapCheck = entry.state.withLock { state -> Bool in
-            guard change.seq > state.snapshot.seq else { return false }
+            guard change.seq > state.snapshot?.seq ?? 0 else { return false }
             state.waiting[change.seq] = change
+            // While the first read is under way, it decides where the changes start.
+            guard state.snapshot != nil else { return false }
             Self.applyInOrder(&state)
             guard !state.waiting.isEmpty, !state.gapCheckScheduled else { return false }
             state.gapCheckScheduled = true
@@ -123,19 +158,22 @@ final class FavoritesFeed: Sendable {
     var heldListCount: Int { entries.withLock { $0.count } }
 
     private static func applyInOrder(_ state: inout Entry.State) {
+        guard var snapshot = state.snapshot else { return }
         var applied = false
-        while let next = state.waiting.removeValue(forKey: state.snapshot.seq + 1) {
-            if next.isFavorite { state.snapshot.ids.insert(next.pokemonID) } else { state.snapshot.ids.remove(next.pokemonID) }
-            state.snapshot.seq = next.seq
+        while let next = state.waiting.removeValue(forKey: snapshot.seq + 1) {
+            if next.isFavorite { snapshot.ids.insert(next.pokemonID) } else { snapshot.ids.remove(next.pokemonID) }
+            snapshot.seq = next.seq
             applied = true
         }
-        state.waiting = state.waiting.filter { $0.key > state.snapshot.seq }
+        state.snapshot = snapshot
+        if !state.waiting.isEmpty { state.waiting = state.waiting.filter { $0.key > snapshot.seq } }
         if applied { tell(state) }
     }
 
     /// Called under the entry's lock, so every subscriber sees the sets in seq order.
     private static func tell(_ state: Entry.State) {
-        for subscriber in state.subscribers.values { subscriber(state.snapshot.ids) }
+        guard let ids = state.snapshot?.ids else { return }
+        for subscriber in state.subscribers.values { subscriber(ids) }
     }
 
     private func checkGapLater(_ listID: String, _ entry: Entry) {
@@ -155,8 +193,8 @@ final class FavoritesFeed: Sendable {
         guard let snapshot = read(listID) else { return }
         reloads.add(1, ordering: .relaxed)
         entry.state.withLock { state in
-            guard snapshot.seq >= state.snapshot.seq else { return }
-            let changed = snapshot.ids != state.snapshot.ids
+            guard snapshot.seq >= state.snapshot?.seq ?? -1 else { return }
+            let changed = snapshot.ids != state.snapshot?.ids
             state.snapshot = snapshot
             state.waiting = state.waiting.filter { $0.key > snapshot.seq }
             Self.applyInOrder(&state)

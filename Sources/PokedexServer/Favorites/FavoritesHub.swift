@@ -3,6 +3,8 @@ import PokedexFeatures
 import PokedexModels
 import Storage
 import Synchronization
+import WebSocketServer
+import Composable
 
 /// The process's one door to favorites storage. Writes are intents run on the storage queue
 /// (never on a service thread); a committed star reaches the sessions only through the
@@ -38,7 +40,7 @@ final class FavoritesHub: Sendable {
         self.repository = repository
         self.quota = quota
         self.presence = Presence(store: presence, process: process, storage: storage)
-        feed = FavoritesFeed { listID in
+        feed = FavoritesFeed(background: { [storage] in storage.async($0) }) { listID in
             guard let list = try? repository.list(id: listID) else { return nil }
             return try? repository.snapshot(ofList: listID, as: list.ownerID)
         }
@@ -150,6 +152,17 @@ final class FavoritesHub: Sendable {
         }
     }
 
+    /// A key's subscription: `load` again on every refresh of `keyID`, and once at once off the
+    /// thread when subscribed on a service thread (where `load` answered nothing).
+    func subscription<Value>(
+        _ keyID: String, readingOffServiceThreads load: @escaping @Sendable () -> Value?, _ onChange: @escaping @Sendable (Value) -> Void
+    ) -> SharedKeySubscription {
+        let reload: @Sendable () -> Void = { if let value = load() { onChange(value) } }
+        let cancel = onRefresh(keyID, reload)
+        if ServiceThreads.isCurrent { storage.async(reload) }
+        return SharedKeySubscription(cancel: cancel)
+    }
+
     /// Reloads every live value of these keys and pushes it to their holders.
     func refresh(_ keyIDs: [String]) {
         let calls = refreshers.withLock { table in keyIDs.flatMap { table[$0].map { Array($0.values) } ?? [] } }
@@ -174,11 +187,18 @@ final class FavoritesHub: Sendable {
 
     // MARK: Presence
 
+    // Rosters reload from storage: in place where the caller may block (a hello's task), on
+    // the storage queue from a service thread (a connection that closed).
+
     func connected(_ userID: String) {
-        if presence.connected(userID) { apply(.presenceChanged(userID: userID)) }
+        if presence.connected(userID) { applyOffServiceThreads(.presenceChanged(userID: userID)) }
     }
 
     func disconnected(_ userID: String) {
-        if presence.disconnected(userID) { apply(.presenceChanged(userID: userID)) }
+        if presence.disconnected(userID) { applyOffServiceThreads(.presenceChanged(userID: userID)) }
+    }
+
+    private func applyOffServiceThreads(_ event: StorageEvent) {
+        if ServiceThreads.isCurrent { storage.async { self.apply(event) } } else { apply(event) }
     }
 }

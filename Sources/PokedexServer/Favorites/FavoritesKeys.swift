@@ -1,6 +1,7 @@
 import Composable
 import PokedexModels
 import Storage
+import WebSocketServer
 
 /// A list's favorite ids, as the process's change feed keeps them. Read-only: a star is an
 /// intent (`FavoritesClient.setFavorite`) that storage commits, and every holder sees it when
@@ -11,14 +12,20 @@ struct FavoritesKey: SharedKey {
 
     var id: String { "favorites:\(listID)" }
 
-    func load() -> Set<Int>? { hub.feed.load(listID) }
+    /// On a service thread (a reducer switching lists) only a list the process holds is
+    /// answered at once; any other starts empty and is read off the thread (`subscribe`).
+    func load() -> Set<Int>? {
+        ServiceThreads.isCurrent ? hub.feed.held(listID) : hub.feed.load(listID)
+    }
 
     func save(_ value: Set<Int>, previous: Set<Int>) throws {
         throw FavoritesError.forbidden
     }
 
     func subscribe(_ onChange: @escaping @Sendable (Set<Int>) -> Void) -> SharedKeySubscription {
-        SharedKeySubscription(cancel: hub.feed.subscribe(listID, onChange))
+        let cancel = hub.feed.subscribe(listID, onChange)
+        if ServiceThreads.isCurrent { hub.feed.loadLater(listID) }
+        return SharedKeySubscription(cancel: cancel)
     }
 }
 
@@ -62,8 +69,10 @@ struct UserListsKey: SharedKey {
     static func keyID(_ userID: String) -> String { "lists:\(userID)" }
     var id: String { Self.keyID(userID) }
 
+    /// Nil on a service thread, which may not block: `subscribe` then reads it off the thread.
     func load() -> [ListSummary]? {
-        try? hub.repository.lists(forUser: userID).map { ListSummary(list: $0.list, role: $0.role) }
+        guard !ServiceThreads.isCurrent else { return nil }
+        return try? hub.repository.lists(forUser: userID).map { ListSummary(list: $0.list, role: $0.role) }
     }
 
     func save(_ value: [ListSummary], previous: [ListSummary]) throws {
@@ -71,6 +80,6 @@ struct UserListsKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable ([ListSummary]) -> Void) -> SharedKeySubscription {
-        SharedKeySubscription(cancel: hub.onRefresh(id) { if let value = load() { onChange(value) } })
+        hub.subscription(id, readingOffServiceThreads: load, onChange)
     }
 }

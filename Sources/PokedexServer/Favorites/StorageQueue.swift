@@ -24,6 +24,11 @@ struct StorageQueue: Sendable {
         }
     }
 
+    /// Runs `body` there without waiting for it.
+    func async(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
+
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let job: @Sendable () -> Void = { continuation.resume(with: Result { try body() }) }

@@ -16,6 +16,8 @@ final class Session: Sendable {
     let store: Store<AppFeature>
     let projection: SessionProjection
     let output: SessionOutput
+    /// The Pokémon the data source has: what actions and routes may name.
+    private let pokemonIDs: PokemonIDs
     private struct Inbox {
         var pending: [(action: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant)] = []
         var draining = false
@@ -48,6 +50,8 @@ final class Session: Sendable {
         self.id = id
         self.user = user
         self.executor = executor
+        let pokemonIDs = context.pokemonClient.pokemonIDs
+        self.pokemonIDs = pokemonIDs
         let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
             ?? favoritesClient.lists()
@@ -56,8 +60,10 @@ final class Session: Sendable {
         let favorites = newList == nil ? favoritesClient.favorites(active) : Shared(context.hub.favoritesKey(active), stored: [])
         let account = Account(me: user, lists: lists, activeListID: active)
         let initialState = restoring.map { saved in
-            AppFeature.State(restoring: saved, account: account) { $0 == active ? favorites : favoritesClient.favorites($0) }
-        } ?? AppFeature.State(route: route, account: account, favorites: favorites)
+            AppFeature.State(restoring: saved, account: account, pokemonIDs: pokemonIDs) {
+                $0 == active ? favorites : favoritesClient.favorites($0)
+            }
+        } ?? AppFeature.State(route: route, account: account, favorites: favorites, pokemonIDs: pokemonIDs)
         store = Store(
             initialState: initialState,
             reducer: AppFeature(),
@@ -209,6 +215,7 @@ final class Session: Sendable {
     private func process(_ json: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant) {
         let output = self.output
         let metrics = output.metrics
+        let pokemonIDs = self.pokemonIDs
         let refuse: @Sendable (String, String) -> Void = { code, message in
             metrics.error(code)
             output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
@@ -223,7 +230,7 @@ final class Session: Sendable {
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
-                        let action = try ActionDecoder.decode(json, in: state)
+                        let action = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
                         try ActionAuthorization.check(action, in: state)
                         // The ack rides on the patch this action causes.
                         if let ref { output.expectAck(ref) }

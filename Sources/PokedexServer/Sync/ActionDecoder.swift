@@ -4,18 +4,22 @@ import PokedexModels
 import StateSync
 
 /// Reads a browser's action (docs/PROTOCOL.md, "Actions") into an `AppFeature.Action`.
-/// Rows are named by id and looked up in the session's state, so a client cannot invent one.
+/// Rows are named by id and looked up in the session's state, so a client cannot invent one;
+/// Pokémon named by id must be in the data source's `pokemonIDs`; fields are bounded by
+/// `ActionLimits`.
 enum ActionDecoder {
-    static func decode(_ json: JSONValue, in state: AppFeature.State) throws(ProtocolError) -> AppFeature.Action {
+    static func decode(
+        _ json: JSONValue, in state: AppFeature.State, pokemonIDs: PokemonIDs
+    ) throws(ProtocolError) -> AppFeature.Action {
         let action = try ActionPath(json)
         switch action.case {
-        case "list": return .list(try list(action.nested(), state: state))
-        case "destination": return .destination(try destination(action.nested(), state: state))
+        case "list": return .list(try list(action.nested(), state: state, pokemonIDs: pokemonIDs))
+        case "destination": return .destination(try destination(action.nested(), state: state, pokemonIDs: pokemonIDs))
         case "path": return .path(try path(action.nested(), state: state))
         case "navigate": return .navigate(route: try action.string("route"))
         case "dismissNotice": return .dismissNotice
         case "favoritesTapped": return .favoritesTapped
-        case "selectList": return .selectList(id: try action.string("id"))
+        case "selectList": return .selectList(id: try ActionLimits.id(action, "id"))
         case "rename": return .rename(try action.string("name"))
         case "alert":
             let answer = try action.nested()
@@ -28,7 +32,9 @@ enum ActionDecoder {
         }
     }
 
-    static func list(_ action: ActionPath, state: AppFeature.State) throws(ProtocolError) -> PokemonListFeature.Action {
+    static func list(
+        _ action: ActionPath, state: AppFeature.State, pokemonIDs: PokemonIDs
+    ) throws(ProtocolError) -> PokemonListFeature.Action {
         switch action.case {
         case "reachedEnd": return .reachedEnd
         case "retryTapped": return .retryTapped
@@ -36,12 +42,10 @@ enum ActionDecoder {
             let id = try action.int("id")
             guard let pokemon = state.list.rows[id: id] else { throw noRow(id, action) }
             return .rowTapped(pokemon)
-        case "favoriteTapped": return .favoriteTapped(id: try action.int("id"))
+        case "favoriteTapped": return .favoriteTapped(id: try ActionLimits.pokemonID(action, "id", in: pokemonIDs))
         case "binding":
             if action.contains("search") {
-                let search = try action.string("search")
-                guard search.count <= 100 else { throw ProtocolError(.badAction, "The search is limited to 100 characters.") }
-                return .binding(.set(\.search, search))
+                return .binding(.set(\.search, try ActionLimits.search(action.string("search"))))
             }
             if action.contains("type") {
                 let type = try action.optionalString("type")
@@ -56,7 +60,7 @@ enum ActionDecoder {
     }
 
     static func destination(
-        _ action: ActionPath, state: AppFeature.State
+        _ action: ActionPath, state: AppFeature.State, pokemonIDs: PokemonIDs
     ) throws(ProtocolError) -> PresentationAction<AppFeature.Destination.Action> {
         switch action.case {
         case "dismiss": return .dismiss
@@ -64,7 +68,7 @@ enum ActionDecoder {
             let presented = try action.nested()
             switch presented.case {
             case "detail": return .presented(.detail(try detail(presented.nested())))
-            case "favorites": return .presented(.favorites(try favorites(presented.nested())))
+            case "favorites": return .presented(.favorites(try favorites(presented.nested(), pokemonIDs: pokemonIDs)))
             default: throw presented.unknownCase()
             }
         default: throw action.unknownCase()
@@ -84,9 +88,9 @@ enum ActionDecoder {
         }
     }
 
-    static func favorites(_ action: ActionPath) throws(ProtocolError) -> FavoritesFeature.Action {
+    static func favorites(_ action: ActionPath, pokemonIDs: PokemonIDs) throws(ProtocolError) -> FavoritesFeature.Action {
         switch action.case {
-        case "rowTapped": return .rowTapped(id: try action.int("id"))
+        case "rowTapped": return .rowTapped(id: try ActionLimits.pokemonID(action, "id", in: pokemonIDs))
         case "inviteTapped":
             let role = try action.string("role")
             guard let listRole = ListRole(rawValue: role), listRole != .owner else {
@@ -94,8 +98,8 @@ enum ActionDecoder {
             }
             return .inviteTapped(listRole)
         case "inviteDismissed": return .inviteDismissed
-        case "revokeInviteTapped": return .revokeInviteTapped(id: try action.string("id"))
-        case "removeMemberTapped": return .removeMemberTapped(userID: try action.string("id"))
+        case "revokeInviteTapped": return .revokeInviteTapped(id: try ActionLimits.id(action, "id"))
+        case "removeMemberTapped": return .removeMemberTapped(userID: try ActionLimits.id(action, "id"))
         case "leaveTapped": return .leaveTapped
         default: throw action.unknownCase()
         }

@@ -46,6 +46,10 @@ public enum ClientMessage: Equatable, Sendable {
     /// The only protocol version this server speaks.
     public static let protocolVersion = 1
 
+    /// Bytes of a hello's `token` or `resume.session` (the server's are 64 and 32): each is
+    /// hashed or looked up before anything else, so a longer one is refused unread.
+    public static let maxCredentialBytes = 128
+
     /// Parses a text frame's bytes, refusing it with the protocol's error codes: `bad_json` for
     /// malformed JSON or a non-object, `bad_message` for a bad envelope, `version` for another version.
     public static func parse(_ frame: [UInt8]) throws(ProtocolError) -> ClientMessage {
@@ -74,15 +78,19 @@ public enum ClientMessage: Equatable, Sendable {
         }
         let resume = try fields.optional("resume", "an object", \.objectValue).map { (object) throws(ProtocolError) in
             let resumeFields = FieldReader(object: object) { ProtocolError(.badMessage, "In 'hello' resume, \($0).") }
-            return Resume(session: try resumeFields.required("session", "a string", \.stringValue),
+            return Resume(session: try resumeFields.required("session", "a string of at most \(maxCredentialBytes) bytes", Self.credential),
                           seq: try resumeFields.required("seq", "a non-negative integer") { $0.intValue.flatMap { $0 >= 0 ? $0 : nil } })
         }
         return Hello(version: version,
-                     token: try fields.optional("token", "a string", \.stringValue),
+                     token: try fields.optional("token", "a string of at most \(maxCredentialBytes) bytes", Self.credential),
                      resume: resume,
                      route: try fields.optional("route", "a string", \.stringValue),
                      newUser: try fields.optional("newUser", "a boolean", \.boolValue) ?? false,
                      session: try fields.optional("session", "a session id (16 to 64 hex digits)") { $0.stringValue.flatMap { Hello.isSessionID($0) ? $0 : nil } })
+    }
+
+    private static func credential(_ value: JSONValue) -> String? {
+        value.stringValue.flatMap { $0.utf8.count <= maxCredentialBytes ? $0 : nil }
     }
 
     private static func parseAction(_ object: JSONObject) throws(ProtocolError) -> ClientMessage {

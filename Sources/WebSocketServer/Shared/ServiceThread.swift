@@ -39,6 +39,7 @@ final class ServiceThread: Sendable {
         let reported = DispatchSemaphore(value: 0)
         let thread = Thread {
             Thread.current.name = name
+            ServiceThreads.markCurrent()
             let loop = makeLoop()
             let eventLoop: EventLoop
             let context: OpaquePointer

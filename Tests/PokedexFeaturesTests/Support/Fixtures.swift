@@ -41,7 +41,8 @@ enum Fixtures {
             fetchType: { type in
                 try await clock?.pause()
                 return dex.filter { $0.types.contains(type) }
-            }
+            },
+            pokemonIDs: PokemonIDs([1...dex.count])
         )
     }
 }

@@ -1,0 +1,42 @@
+import Composable
+import ComposableTesting
+import XCTest
+
+/// Every action asks the liveness check of each child scope with effects: those checks must
+/// be the scopes whose effects still run, not every child that ever started one.
+final class ScopeChecksTests: XCTestCase {
+    func testAScopeIsCheckedOnlyWhileItsEffectsRun() async {
+        let clock = TestClock()
+        let store = Store(initialState: Parent.State(), reducer: Parent()) { $0.clock = clock }
+        var tasks: [StoreTask] = []
+        for index in 0..<50 {
+            let id = StackElementID(2_000_000 + index)
+            await store.send(.path(.push(id: id, state: Counter.State(id: index))))
+            tasks.append(await store.send(.path(.element(id: id, action: .factTapped))))
+        }
+        let whileRunning = await store.checkedScopeCount
+        XCTAssertEqual(whileRunning, 50)
+        await clock.advance(by: .seconds(1))
+        for task in tasks { await task.finish() }
+        let facts = await store.state.path.elements.compactMap(\.fact)
+        XCTAssertEqual(facts.count, 50)
+        let afterwards = await store.checkedScopeCount
+        XCTAssertEqual(afterwards, 0, "a scope whose effects ended has nothing to cancel")
+    }
+
+    func testAScopeWithARunningEffectIsStillCancelledWhenItsChildGoes() async {
+        let clock = TestClock()
+        let store = Store(initialState: Parent.State(), reducer: Parent()) { $0.clock = clock }
+        let id = StackElementID(2_000_100)
+        await store.send(.path(.push(id: id, state: Counter.State(id: 1))))
+        await store.send(.path(.element(id: id, action: .factTapped)))
+        await store.send(.path(.element(id: id, action: .increment)))
+        let running = await store.runningEffectCount
+        XCTAssertEqual(running, 1)
+        await store.send(.path(.popFrom(id: id)))
+        let afterPop = await store.runningEffectCount
+        let checked = await store.checkedScopeCount
+        XCTAssertEqual(afterPop, 0)
+        XCTAssertEqual(checked, 0)
+    }
+}
