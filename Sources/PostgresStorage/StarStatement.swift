@@ -21,12 +21,12 @@ enum StarStatement {
             SELECT 1 FROM member WHERE role <> 'viewer'
         ), added AS (
             INSERT INTO favorites (list_id, pokemon_id, added_by, added_at)
-            SELECT $1::text, $3::integer, $2::text, $5::double precision FROM allowed WHERE $4::boolean
+            SELECT $1::text, $3::bigint, $2::text, $5::double precision FROM allowed WHERE $4::boolean
             ON CONFLICT DO NOTHING
             RETURNING 1
         ), removed AS (
             DELETE FROM favorites
-            WHERE list_id = $1::text AND pokemon_id = $3::integer AND NOT $4::boolean AND EXISTS (SELECT 1 FROM allowed)
+            WHERE list_id = $1::text AND pokemon_id = $3::bigint AND NOT $4::boolean AND EXISTS (SELECT 1 FROM allowed)
             RETURNING 1
         ), bumped AS (
             UPDATE favorite_lists SET seq = seq + 1

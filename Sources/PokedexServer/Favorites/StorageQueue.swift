@@ -26,7 +26,7 @@ struct StorageQueue: Sendable {
 
     /// Runs `body` there without waiting for it.
     func async(_ body: @escaping @Sendable () -> Void) {
-        queue.async(execute: body)
+        if let threads { threads.submit(body) } else { queue!.async(execute: body) }
     }
 
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
