@@ -37,15 +37,11 @@ final class ClusterTests: XCTestCase {
         try await TestSession.open(client, port: process.port, token: token, resume: resume, route: route)
     }
 
-    func invite(_ owner: TestSession) async throws -> String {
-        try await owner.perform(["favoritesTapped": [:]])
-        try await owner.perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]])
-        try await owner.read { $0.state["destination"]?["favorites"]?["invite"]?["link"] != nil }
-        let link = owner.state["destination"]?["favorites"]?["invite"]?["link"]?.stringValue ?? ""
-        return String(link.split(separator: "/").last ?? "")
+    func invite(_ owner: TestSession, role: String = "editor") async throws -> String {
+        try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
 
     func testAStarInOneProcessReachesAMemberInTheOtherAndPresenceCrosses() async throws {
         let first = try startProcess(), second = try startProcess()

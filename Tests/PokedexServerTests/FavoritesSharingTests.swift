@@ -12,15 +12,11 @@ final class FavoritesSharingTests: ServerTestCase {
     }
 
     /// An invite code created by `owner` for its active list.
-    func invite(_ owner: TestSession, role: String) async throws -> String {
-        try await owner.perform(["favoritesTapped": [:]])
-        try await owner.perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": .string(role)]]]]])
-        try await owner.read { $0.state["destination"]?["favorites"]?["invite"]?["link"] != nil }
-        let link = owner.state["destination"]?["favorites"]?["invite"]?["link"]?.stringValue ?? ""
-        return String(link.split(separator: "/").last ?? "")
+    func invite(_ owner: TestSession, role: String = "editor") async throws -> String {
+        try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
 
     func testAStarInOneTabShowsInAnotherTabAndInAMembersSession() async throws {
         let tabA = try await open()

@@ -11,15 +11,11 @@ final class MembershipLossTests: ServerTestCase {
         try await TestSession.open(client, port: server.port, token: token, route: route)
     }
 
-    func invite(_ owner: TestSession) async throws -> String {
-        try await owner.perform(["favoritesTapped": [:]])
-        try await owner.perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]])
-        try await owner.read { $0.state["destination"]?["favorites"]?["invite"]?["link"] != nil }
-        let link = owner.state["destination"]?["favorites"]?["invite"]?["link"]?.stringValue ?? ""
-        return String(link.split(separator: "/").last ?? "")
+    func invite(_ owner: TestSession, role: String = "editor") async throws -> String {
+        try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
 
     func testARemovedMemberDropsTheListAndGetsNoMoreOfItsStars() async throws {
         let owner = try await open()

@@ -1,0 +1,16 @@
+import StateSync
+
+/// What the sharing tests do again and again, as a browser would.
+extension TestSession {
+    /// Opens the Favorites view and creates an invite to the active list; returns its code.
+    func createInvite(role: String = "editor") async throws -> String {
+        try await perform(["favoritesTapped": [:]])
+        try await perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": .string(role)]]]]])
+        try await read { $0.state["destination"]?["favorites"]?["invite"]?["link"] != nil }
+        let link = state["destination"]?["favorites"]?["invite"]?["link"]?.stringValue ?? ""
+        return String(link.split(separator: "/").last ?? "")
+    }
+
+    /// A star tapped in the list.
+    static func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+}
