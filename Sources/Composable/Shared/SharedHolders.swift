@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Holders are grouped by the executor they are told on (`SharedSubscriber.notificationExecutor`),
 /// and a change walks each group there, a slice at a time, telling each holder in place. So the
-/// Store that made the change does not walk every holder inside its reducer (at 10,000 members
-/// that walk took ~10 ms of a star's own latency), each service thread walks only its own
+/// Store that made the change does not walk every holder inside its reducer (which made a
+/// star's own latency grow with its list's members), each service thread walks only its own
 /// holders, and no holder needs a job of its own. Holders with no executor are told at once,
 /// where the change was made.
 final class SharedHolders: Sendable {

@@ -111,9 +111,8 @@ final class ServerLoop: ServiceLoop {
     /// Mail carried out before the thread looks at its sockets again. A fan-out queues a
     /// notification for each of thousands of Stores; an action that arrives meanwhile is then
     /// read within a slice, and its change rides on the notifications still queued, rather than
-    /// waiting for the whole pass and needing a second one (at 10,000 members such a write took
-    /// 316 ms against 144–178 for the others). With the yield after each slice (below), 64
-    /// gave a lower fan-out p99 than 256 in five of six pairs of runs.
+    /// waiting for the whole pass and needing a second one. With the yield after each slice
+    /// (below), 64 gave a lower fan-out p99 than 256 (docs/PERFORMANCE.md).
     static let mailPerTurn = 64
 
     /// Runs on `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: carries out what other threads asked for.
@@ -121,7 +120,7 @@ final class ServerLoop: ServiceLoop {
         let slice = mailbox.drain(upTo: Self.mailPerTurn)
         // After a slice of a long backlog, a thread waiting for this core runs first. At
         // real-time priority this thread would otherwise keep the core through a whole fan-out
-        // pass (~100 ms at 10,000 members): the peers it wrote to (on one machine, the load
+        // pass: the peers it wrote to (on one machine, the load
         // tester's loops) read nothing until it ended. `sched_yield` puts the thread behind
         // threads of its own priority; time-shared, it gives up the rest of its slice.
         defer { if slice.isMoreLeft { sched_yield() } }

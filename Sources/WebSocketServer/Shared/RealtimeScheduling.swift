@@ -7,9 +7,9 @@ import Glibc
 /// the load tester.
 ///
 /// Under the kernel's time-sharing scheduler (EEVDF) a thread woken by a frame can wait for a
-/// core until the running thread's slice ends (3 ms by default); with the server and the load
-/// tester sharing two cores those waits were most of an action's p99 (docs/ARCHITECTURE.md,
-/// "Where an action's latency is spent"). A FIFO thread gets a core as soon as no other FIFO
+/// core until the running thread's slice ends; with the server and the load tester sharing two
+/// cores those waits were most of an action's p99 (docs/PERFORMANCE.md, "Where an action's
+/// latency is spent"). A FIFO thread gets a core as soon as no other FIFO
 /// thread holds it and keeps it until it blocks, which an event loop does after every batch.
 /// The kernel keeps 5% of every core for time-shared threads (`sched_rt_runtime_us`), so a
 /// runaway thread cannot take the machine.
