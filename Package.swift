@@ -18,6 +18,10 @@ let package = Package(
         // libpq's headers live in /usr/include/postgresql, which pkg-config names.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
+        // Small pieces every layer may use: the executables' option parser, the seeded generator.
+        .target(name: "CommandLineOptions"),
+        .target(name: "SeededRandom"),
+
         // The runtime.
         .target(name: "Composable"),
         .target(name: "ComposableTesting", dependencies: ["Composable"]),
@@ -41,12 +45,12 @@ let package = Package(
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
-        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI"]),
+        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "CommandLineOptions", "SeededRandom"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "CommandLineOptions",
             ]
         ),
         .target(
@@ -57,27 +61,28 @@ let package = Package(
         // Thin executables.
         .executableTarget(name: "pokedex-server", dependencies: ["PokedexServer"]),
         .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
-        .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
-        .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI"]),
-        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer"]),
+        .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks", "CommandLineOptions"]),
+        .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI", "CommandLineOptions"]),
+        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "CommandLineOptions"]),
 
         // Tests mirror targets.
+        .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SeededRandom"]),
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         // Both backends: the store tests run against SQLite and PostgreSQL alike.
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres", "SeededRandom"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTesting"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
             dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "FavoritesClient", "PokedexModels"]
         ),
-        .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
+        .testTarget(name: "StateSyncTests", dependencies: ["StateSync", "SeededRandom"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(
             name: "PokedexServerTests",
             dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting"]
         ),
-        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),
+        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync", "SeededRandom", "CommandLineOptions"]),
     ],
     swiftLanguageModes: [.v6]
 )

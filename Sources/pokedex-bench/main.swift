@@ -1,17 +1,20 @@
 import Benchmarks
+import CommandLineOptions
 import Foundation
 
 // `pokedex-bench SUITE…`: runs the named suites and prints one figure per line.
-let names = Array(CommandLine.arguments.dropFirst())
-if names.isEmpty || names.contains("--help") {
-    print("usage: pokedex-bench SUITE...\nsuites:")
-    for suite in allSuites { print("  \(suite.name)  \(suite.summary)") }
-    exit(names.isEmpty ? 2 : 0)
-}
-for name in names {
-    guard let suite = allSuites.first(where: { $0.name == name }) else {
-        FileHandle.standardError.write(Data("unknown suite '\(name)'\n".utf8))
-        exit(2)
+let parser = OptionParser<[String]>(
+    command: "pokedex-bench", synopsis: "SUITE...", options: [],
+    footer: "suites:\n" + allSuites.map { "  \($0.name)  \($0.summary)" }.joined(separator: "\n"),
+    positional: { names, name throws(OptionError) in
+        guard allSuites.contains(where: { $0.name == name }) else { throw .invalid("Unknown suite '\(name)'.") }
+        names.append(name)
+    },
+    validate: { names throws(OptionError) in
+        if names.isEmpty { throw .invalid("Name at least one suite.") }
     }
+)
+for name in parser.parseOrExit(into: []) {
+    guard let suite = allSuites.first(where: { $0.name == name }) else { continue }
     for figure in try await suite.run() { print(figure) }
 }

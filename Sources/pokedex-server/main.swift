@@ -2,13 +2,7 @@ import Foundation
 import PokedexServer
 
 // pokedex-server: parse options, serve until SIGTERM or SIGINT, then drain.
-let options: ServerOptions
-do {
-    options = try ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    print(error)
-    exit(error == .help ? 0 : 2)
-}
+let options = ServerOptions.parseOrExit()
 do {
     try await PokedexServer.serve(options)
 } catch {

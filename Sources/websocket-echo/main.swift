@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import WebSocketServer
 
@@ -15,19 +16,10 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-var configuration = ServerConfiguration()
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--port":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), (0...65535).contains(value) else {
-            fail("--port needs a number from 0 to 65535")
-        }
-        configuration.port = value
-    default:
-        fail("unknown argument \(argument) (usage: websocket-echo [--port N], 0 picks a free port)")
-    }
-}
+let parser = OptionParser<ServerConfiguration>(command: "websocket-echo", options: [
+    .integer("--port", in: 0...65535, help: "the port to listen on (0 picks a free one)") { $0.port = $1 },
+])
+var configuration = parser.parseOrExit(into: ServerConfiguration())
 // Autobahn's largest messages are 16 MiB (cases 9.*); an echo queues about one at a time.
 configuration.maxMessageBytes = 20 << 20
 configuration.outboundQueueCapBytes = 64 << 20

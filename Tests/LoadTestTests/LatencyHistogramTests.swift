@@ -1,3 +1,4 @@
+import SeededRandom
 @testable import LoadTest
 import XCTest
 
@@ -8,7 +9,7 @@ final class LatencyHistogramTests: XCTestCase {
     }
 
     func testPercentilesMatchASortedArrayWithinOnePercent() {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         for sampleCount in [1, 7, 100, 10_000] {
             // Log-uniform from 1 µs to ~10 s, so every bucket magnitude is exercised.
             let samples = (0..<sampleCount).map { _ in Int(pow(10, Double.random(in: 0...7, using: &rng))) }
@@ -34,7 +35,7 @@ final class LatencyHistogramTests: XCTestCase {
     }
 
     func testMergingEqualsRecordingEverything() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         var left = LatencyHistogram(), right = LatencyHistogram(), all = LatencyHistogram()
         for index in 0..<5_000 {
             let value = Int.random(in: 0...2_000_000, using: &rng)

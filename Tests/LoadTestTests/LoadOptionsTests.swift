@@ -1,4 +1,7 @@
+import CommandLineOptions
 @testable import LoadTest
+import PokeAPI
+import WebSocketServer
 import XCTest
 
 final class LoadOptionsTests: XCTestCase {
@@ -50,7 +53,9 @@ final class LoadOptionsTests: XCTestCase {
     }
 
     func testBadValuesAreRefusedWithTheReason() {
-        for arguments in [["--sessions", "0"], ["--sessions", "20000"], ["--url", "ws://127.0.0.1:1"], ["--url", "http://127.0.0.1"],
+        for arguments in [["--sessions", "0"], ["--sessions", "20000"], ["--url", "ftp://127.0.0.1:1"], ["--url", "127.0.0.1:8080"],
+                          ["--url", "http://127.0.0.1:0"], ["--url", "wss://:443/ws"], ["--ca", "c.pem", "--insecure"],
+                          ["--max-regression", "-5"], ["--realtime=yes"],
                           ["--scenario", "stampede"], ["--duration", "-1"], ["--think-time"], ["--loops", "0"], ["--loops", "17"],
                           ["--bogus"]] {
             XCTAssertThrowsError(try LoadOptions.parse(arguments), "\(arguments)") { error in
@@ -80,5 +85,69 @@ final class LoadOptionsTests: XCTestCase {
             XCTAssertTrue(message.contains("two --url"), message)
         }
         XCTAssertEqual(try LoadOptions.parse(["--scenario", "writes"]).scenario, .writes)
+    }
+
+    func testURLsOfEveryKindGiveTheWebsocketToConnectTo() throws {
+        let cases: [(String, LoadTarget)] = [
+            ("http://127.0.0.1:8080", LoadTarget(host: "127.0.0.1", port: 8080, path: "/ws")),
+            ("http://127.0.0.1:8080/", LoadTarget(host: "127.0.0.1", port: 8080, path: "/ws")),
+            ("http://localhost", LoadTarget(host: "localhost", port: 80, path: "/ws")),
+            ("https://localhost", LoadTarget(host: "localhost", port: 443, path: "/ws", isSecure: true)),
+            ("https://localhost:8443/pokedex/", LoadTarget(host: "localhost", port: 8443, path: "/pokedex/ws", isSecure: true)),
+            ("ws://127.0.0.1:9000/ws", LoadTarget(host: "127.0.0.1", port: 9000, path: "/ws")),
+            ("ws://127.0.0.1:9000", LoadTarget(host: "127.0.0.1", port: 9000, path: "/ws")),
+            ("WSS://localhost/live/socket?x=1", LoadTarget(host: "localhost", port: 443, path: "/live/socket?x=1", isSecure: true)),
+            ("wss://[::1]:8443/ws", LoadTarget(host: "::1", port: 8443, path: "/ws", isSecure: true)),
+            ("ws://[::1]", LoadTarget(host: "::1", port: 80, path: "/ws")),
+        ]
+        for (url, expected) in cases {
+            XCTAssertEqual(try LoadTarget(url: url), expected, url)
+            XCTAssertTrue(expected.isLoopback, url)
+        }
+        XCTAssertEqual(try LoadTarget(url: "wss://[::1]:8443/a/ws?x=1").url, "wss://[::1]:8443/a/ws?x=1")
+        XCTAssertEqual(try LoadTarget(url: "wss://localhost:8443/a/ws?x=1").metricsURL, "https://localhost:8443/a/metrics")
+        XCTAssertEqual(try LoadTarget(url: "http://127.0.0.1:8080").metricsURL, "http://127.0.0.1:8080/metrics")
+    }
+
+    func testMalformedURLsSayWhatIsWrong() {
+        let cases: [(String, LoadTargetError)] = [
+            ("127.0.0.1:8080", .noScheme), ("ftp://127.0.0.1", .unsupportedScheme("ftp")), ("ws://:80/ws", .noHost),
+            ("ws://127.0.0.1:http/ws", .badPort("http")), ("wss://127.0.0.1:70000", .badPort("70000")),
+            ("http://u:p@127.0.0.1", .userInfo), ("http://127.0.0.1/?a=1", .queryInBaseURL), ("ws://[::1/ws", .noHost),
+        ]
+        for (url, expected) in cases {
+            XCTAssertThrowsError(try LoadTarget(url: url), url) { XCTAssertEqual($0 as? LoadTargetError, expected, url) }
+        }
+        XCTAssertThrowsError(try LoadOptions.parse(["--url", "wss://127.0.0.1:70000"])) { error in
+            XCTAssertEqual(error as? OptionError, .invalid("--url cannot use 'wss://127.0.0.1:70000': the port '70000' is not a number in 1…65535."))
+        }
+    }
+
+    func testTLSOptionsReachTheClientAndTheMetricsReader() throws {
+        let plain = try LoadOptions.parse(["--url", "ws://127.0.0.1:1/ws"])
+        XCTAssertNil(plain.tls, "no TLS set up without a wss target")
+        let trusted = try LoadOptions.parse(["--url", "wss://localhost:8443/ws", "--ca", "ca.pem"])
+        XCTAssertEqual(trusted.tls, ClientTLS(caFile: "ca.pem", verifiesCertificate: true))
+        XCTAssertEqual(trusted.httpTrust, .caFile("ca.pem"))
+        let insecure = try LoadOptions.parse(["--url", "https://localhost:8443", "--insecure"])
+        XCTAssertEqual(insecure.tls, ClientTLS(caFile: nil, verifiesCertificate: false))
+        XCTAssertEqual(insecure.httpTrust, .anyCertificate)
+        XCTAssertThrowsError(try LoadOptions.parse(["--url", "wss://pokedex.example.org/ws"]), "remote still needs --allow-remote")
+        XCTAssertEqual(try LoadOptions.parse(["--url", "wss://pokedex.example.org", "--allow-remote"]).target.port, 443)
+    }
+
+    func testComparisonAndScenarioFileOptions() throws {
+        let options = try LoadOptions.parse(["--compare", "base.json", "--max-regression=35", "--scenario-file", "mix.json"])
+        XCTAssertEqual(options.comparePath, "base.json")
+        XCTAssertEqual(options.maxRegressionPercent, 35)
+        XCTAssertEqual(options.scenarioFile, "mix.json")
+        XCTAssertEqual(try LoadOptions.parse([]).maxRegressionPercent, 20)
+    }
+
+    func testTheHelpIsGeneratedFromTheDeclarations() {
+        for flag in ["--url URL", "--ca FILE", "--insecure", "--compare BASELINE.json", "--max-regression PCT", "--scenario-file FILE",
+                     "--sessions N", "--help"] {
+            XCTAssertTrue(LoadOptions.usage.contains(flag), flag)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import SeededRandom
 @testable import LoadTest
 import Synchronization
 import XCTest
@@ -5,7 +6,7 @@ import XCTest
 final class SchedulerTests: XCTestCase {
     func testTheHeapGivesBackItsElementsSmallestFirst() {
         var heap = MinHeap<Int>()
-        var generator = SplitMix(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         let values = (0..<200).map { _ in Int.random(in: -50...50, using: &generator) }
         for value in values { heap.insert(value) }
         XCTAssertEqual(heap.min, values.min())
@@ -44,5 +45,30 @@ final class SchedulerTests: XCTestCase {
         let soon = expectation(description: "work due in 10 ms ran")
         scheduler.after(.milliseconds(10)) { soon.fulfill() }
         wait(for: [soon], timeout: 0.5)
+    }
+
+    /// Stepped by hand: work runs once its time has come and not before, earliest first, and
+    /// work added for sooner than the thread's planned wake-up is not held back by it.
+    func testASteppedClockRunsWorkExactlyWhenItIsDue() {
+        let clock = SteppedSchedulerClock()
+        let scheduler = Scheduler(clock: clock)
+        defer { scheduler.stop() }
+        clock.waitUntilAsleep()
+        let ran = Mutex<[Int]>([])
+        for milliseconds in [30, 10, 20, 2000] {
+            scheduler.after(.milliseconds(milliseconds)) { ran.withLock { $0.append(milliseconds) } }
+        }
+        clock.advance(by: .milliseconds(9))
+        XCTAssertEqual(ran.withLock { $0 }, [])
+        clock.advance(by: .milliseconds(1))
+        XCTAssertEqual(ran.withLock { $0 }, [10])
+        clock.advance(by: .milliseconds(25))
+        XCTAssertEqual(ran.withLock { $0 }, [10, 20, 30])
+        // The thread now sleeps toward the 2 s work (a second at most); 5 ms work comes first.
+        scheduler.after(.milliseconds(5)) { ran.withLock { $0.append(5) } }
+        clock.advance(by: .milliseconds(5))
+        XCTAssertEqual(ran.withLock { $0 }, [10, 20, 30, 5])
+        clock.advance(by: .milliseconds(1960))
+        XCTAssertEqual(ran.withLock { $0 }, [10, 20, 30, 5, 2000])
     }
 }

@@ -1,3 +1,4 @@
+import SeededRandom
 @testable import StateSync
 import XCTest
 

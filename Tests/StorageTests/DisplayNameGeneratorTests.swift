@@ -1,9 +1,10 @@
+import SeededRandom
 import XCTest
 @testable import Storage
 
 final class DisplayNameGeneratorTests: XCTestCase {
     func testGeneratedNamesAreAdjectiveNounNumberAndValid() throws {
-        var generator = SplitMix64(state: 7)
+        var generator = SeededGenerator(seed: 7)
 
         for _ in 0..<500 {
             let name = DisplayNameGenerator.generate(using: &generator)
@@ -17,8 +18,8 @@ final class DisplayNameGeneratorTests: XCTestCase {
     }
 
     func testSameSeedGivesSameNamesAndNamesVary() {
-        var first = SplitMix64(state: 42)
-        var second = SplitMix64(state: 42)
+        var first = SeededGenerator(seed: 42)
+        var second = SeededGenerator(seed: 42)
 
         let names = (0..<20).map { _ in DisplayNameGenerator.generate(using: &first) }
 

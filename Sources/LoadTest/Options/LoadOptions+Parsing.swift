@@ -1,106 +1,109 @@
+import CommandLineOptions
+
 extension LoadOptions {
-    public static let usage = """
-    usage: pokedex-loadtest [options]
-      --url URL            the server (default http://127.0.0.1:8080); its websocket is URL/ws;
-                           repeat it to spread sessions round robin over several (cluster mode)
-      --scenario NAME      browse | favorites | idle | reconnect | writes | failover
-                           (default browse)
-      --sessions N         simulated sessions (default 100, at most 19000)
-      --ramp N             new connections per second (default 500)
-      --duration SECONDS   activity after everyone connected; idle: time held (default 10)
-      --think-time SECONDS mean pause between one session's actions (default 1)
-      --seed N             seed of every random choice (default 1)
-      --json FILE          write the report as JSON
-      --html FILE          write the report as a self-contained HTML page
-      --server-pid PID     the server's process, to report its RSS per session and its CPU;
-                           repeatable: CPU is the sum over all, RSS the first one's
-      --ready-file FILE    failover: created once every screen is saved; kill a target then
-      --sources N          spread connections over 127.0.0.1 … 127.0.0.N (default 1): past
-                           ~10,000 connections from one address, the kernel's search for a
-                           free port slows connects; binding costs a getifaddrs() per connect
-      --loops N            client event loops, each a thread driving its share of the
-                           sessions (default 1); one loop receives every patch of a fan-out
-      --realtime           run every thread at real-time priority (SCHED_FIFO 1), as the
-                           server's --realtime does; needs root, CAP_SYS_NICE or RLIMIT_RTPRIO
-      --allow-remote       allow a target outside loopback
-      --max-errors N       exit non-zero when errors exceed N (default 0)
-      --help               show this help
-    """
+    public typealias ParseError = OptionError
 
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
-        case help
-        case invalid(String)
+    /// `--help`'s text, generated from `parser`'s declarations.
+    public static var usage: String { parser.usage }
 
-        public var description: String {
-            switch self {
-            case .help: LoadOptions.usage
-            case let .invalid(message): "\(message)\n\n\(LoadOptions.usage)"
-            }
-        }
+    public static func parse(_ arguments: [String]) throws(OptionError) -> LoadOptions {
+        try parser.parse(arguments, into: LoadOptions())
     }
 
-    public static func parse(_ arguments: [String]) throws(ParseError) -> LoadOptions {
-        var options = LoadOptions()
-        var rest = arguments[...]
-        var urls: [LoadTarget] = []
-        func value(_ flag: String) throws(ParseError) -> String {
-            guard let value = rest.popFirst() else { throw .invalid("\(flag) needs a value.") }
-            return value
-        }
-        func integer(_ flag: String, _ range: ClosedRange<Int>) throws(ParseError) -> Int {
-            let text = try value(flag)
-            guard let number = Int(text), range.contains(number) else {
-                throw .invalid("\(flag) takes a whole number in \(range.lowerBound)…\(range.upperBound), not '\(text)'.")
-            }
-            return number
-        }
-        func seconds(_ flag: String, _ range: ClosedRange<Double>) throws(ParseError) -> Double {
-            let text = try value(flag)
-            guard let number = Double(text), range.contains(number) else {
-                throw .invalid("\(flag) takes seconds in \(range.lowerBound)…\(range.upperBound), not '\(text)'.")
-            }
-            return number
-        }
-        while let flag = rest.popFirst() {
-            switch flag {
-            case "--help", "-h": throw .help
-            case "--url":
-                let text = try value(flag)
-                guard let target = LoadTarget(url: text) else { throw .invalid("--url takes http://HOST:PORT, not '\(text)'.") }
-                urls.append(target)
-            case "--scenario":
-                let text = try value(flag)
-                guard let kind = ScenarioKind(rawValue: text) else {
-                    throw .invalid("Unknown scenario '\(text)'; choose one of \(ScenarioKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-                }
-                options.scenario = kind
-            case "--sessions": options.sessions = try integer(flag, sessionLimit)
-            case "--ramp": options.ramp = Double(try integer(flag, 1...100_000))
-            case "--duration": options.duration = try seconds(flag, durationLimit)
-            case "--think-time": options.thinkTime = try seconds(flag, 0.001...600)
-            case "--seed": options.seed = UInt64(try integer(flag, 0...Int.max))
-            case "--json": options.jsonPath = try value(flag)
-            case "--html": options.htmlPath = try value(flag)
-            case "--server-pid": options.serverPIDs.append(Int32(try integer(flag, 1...Int(Int32.max))))
-            case "--ready-file": options.readyFile = try value(flag)
-            case "--sources": options.sources = try integer(flag, 1...254)
-            case "--loops": options.loops = try integer(flag, loopLimit)
-            case "--realtime": options.realtime = true
-            case "--allow-remote": options.allowRemote = true
-            case "--max-errors": options.maxErrors = try integer(flag, 0...Int.max)
-            default: throw .invalid("Unknown option '\(flag)'.")
-            }
-        }
-        if !urls.isEmpty { options.targets = urls }
-        if let remote = options.targets.first(where: { !$0.isLoopback }) {
-            guard options.allowRemote else {
+    /// The process's command line; prints the usage and exits on `--help` or a refused one.
+    public static func parseOrExit() -> LoadOptions {
+        parser.parseOrExit(into: LoadOptions())
+    }
+
+    static let parser = OptionParser<LoadOptions>(
+        command: "pokedex-loadtest",
+        sections: [
+            .init("Target", [
+                .text("--url", "URL", help: """
+                    the server: ws://HOST[:PORT]/PATH or wss://… (the websocket itself), or
+                    http://HOST[:PORT] or https://… (a site whose websocket is at /ws);
+                    default http://127.0.0.1:8080. Repeat it to spread sessions round robin
+                    over several (cluster mode)
+                    """) { options, text throws(OptionError) in
+                    do {
+                        let target = try LoadTarget(url: text)
+                        options.targets = (options.targetsGiven ? options.targets : []) + [target]
+                        options.targetsGiven = true
+                    } catch {
+                        throw .invalid("--url cannot use '\(text)': \(error).")
+                    }
+                },
+                .text("--ca", "FILE", help: "trust the CA certificate(s) in FILE (PEM) for wss:// and https://") { $0.caFile = $1 },
+                .flag("--insecure", help: "accept any TLS certificate (self-signed, expired, another host's)") { $0.insecure = true },
+                .flag("--allow-remote", help: "allow a target outside loopback") { $0.allowRemote = true },
+            ]),
+            .init("Load", [
+                .choice("--scenario", "NAME", help: """
+                    browse | favorites | idle | reconnect | writes | failover
+                    (default browse)
+                    """) { (options, kind: ScenarioKind) in options.scenario = kind },
+                .text("--scenario-file", "FILE", help: """
+                    run the scenario FILE describes (JSON: an action mix with weights,
+                    a think-time distribution, ramp stages; see README) instead
+                    """) { $0.scenarioFile = $1 },
+                .integer("--sessions", in: sessionLimit, help: "simulated sessions (default 100, at most 19000)") { $0.sessions = $1 },
+                .integer("--ramp", in: 1...100_000, help: "new connections per second (default 500)") { $0.ramp = Double($1) },
+                .decimal("--duration", "SECONDS", in: durationLimit, unit: "seconds",
+                         help: "activity after everyone connected; idle: time held (default 10)") { $0.duration = $1 },
+                .decimal("--think-time", "SECONDS", in: 0.001...600, unit: "seconds",
+                         help: "mean pause between one session's actions (default 1)") { $0.thinkTime = $1 },
+                .integer("--seed", in: 0...Int.max, help: "seed of every random choice (default 1)") { $0.seed = UInt64($1) },
+                .text("--ready-file", "FILE", help: "failover: created once every screen is saved; kill a target then") {
+                    $0.readyFile = $1
+                },
+            ]),
+            .init("Reports", [
+                .text("--json", "FILE", help: "write the report as JSON") { $0.jsonPath = $1 },
+                .text("--html", "FILE", help: "write the report as a self-contained HTML page") { $0.htmlPath = $1 },
+                .text("--compare", "BASELINE.json", help: """
+                    show every figure beside an earlier run's (its --json report) and
+                    exit non-zero when a p99 or the error rate regressed
+                    """) { $0.comparePath = $1 },
+                .decimal("--max-regression", "PCT", in: 0...10_000, unit: "a percentage",
+                         help: "how much worse than the baseline counts as a regression (default 20)") {
+                    $0.maxRegressionPercent = $1
+                },
+                .integer("--max-errors", in: 0...Int.max, help: "exit non-zero when errors exceed N (default 0)") { $0.maxErrors = $1 },
+                .integer("--server-pid", "PID", in: 1...Int(Int32.max), help: """
+                    the server's process, to report its RSS and CPU (over time, too);
+                    repeatable: CPU is the sum over all, RSS the first one's
+                    """) { $0.serverPIDs.append(Int32($1)) },
+            ]),
+            .init("The tester itself", [
+                .integer("--sources", in: 1...254, help: """
+                    spread connections over 127.0.0.1 … 127.0.0.N (default 1): past
+                    ~10,000 connections from one address, the kernel's search for a
+                    free port slows connects; binding costs a getifaddrs() per connect
+                    """) { $0.sources = $1 },
+                .integer("--loops", in: loopLimit, help: """
+                    client event loops, each a thread driving its share of the
+                    sessions (default 1); one loop receives every patch of a fan-out
+                    """) { $0.loops = $1 },
+                .flag("--realtime", help: """
+                    run every thread at real-time priority (SCHED_FIFO 1), as the
+                    server's --realtime does; needs root, CAP_SYS_NICE or RLIMIT_RTPRIO
+                    """) { $0.realtime = true },
+            ]),
+        ],
+        validate: { options throws(OptionError) in try options.validate() }
+    )
+
+    /// Checks that need every option read.
+    private func validate() throws(OptionError) {
+        if let remote = targets.first(where: { !$0.isLoopback }) {
+            guard allowRemote else {
                 throw .invalid("Refusing to load-test \(remote.host), which is not a loopback address; pass --allow-remote to do it anyway.")
             }
-            guard options.sources == 1 else { throw .invalid("--sources spreads over loopback addresses: it needs loopback targets.") }
+            guard sources == 1 else { throw .invalid("--sources spreads over loopback addresses: it needs loopback targets.") }
         }
-        if options.scenario == .failover, options.targets.count < 2 {
+        if scenario == .failover, targets.count < 2 {
             throw .invalid("failover moves the sessions of a lost target to another: it needs at least two --url.")
         }
-        return options
+        if caFile != nil, insecure { throw .invalid("--ca and --insecure contradict each other: choose one.") }
     }
 }

@@ -1,7 +1,12 @@
+import PokeAPI
+import WebSocketServer
+
 /// `pokedex-loadtest` options. Every run is bounded: counts and durations have upper limits.
 public struct LoadOptions: Sendable, Equatable {
     /// The servers (`--url`, repeatable): session `i` connects to `targets[i % targets.count]`.
     public var targets = [LoadTarget(host: "127.0.0.1", port: 8080)]
+    /// Whether `--url` was given: the first one replaces the default target.
+    var targetsGiven = false
     public var sessions = 100
     /// New connections per second.
     public var ramp = 500.0
@@ -28,6 +33,15 @@ public struct LoadOptions: Sendable, Equatable {
     public var allowRemote = false
     /// More errors than this make the exit status non-zero.
     public var maxErrors = 0
+    /// TLS: a CA file to trust (a test certificate's), or no verification at all.
+    public var caFile: String?
+    public var insecure = false
+    /// A scenario described in a file (`ScenarioFile`), run instead of `scenario`.
+    public var scenarioFile: String?
+    /// A report (`--json`) of an earlier run to compare with, and how much worse a p99 or the
+    /// error rate may get, in percent, before the run counts as a regression.
+    public var comparePath: String?
+    public var maxRegressionPercent = 20.0
 
     public init() {}
 
@@ -35,6 +49,24 @@ public struct LoadOptions: Sendable, Equatable {
     public var target: LoadTarget { targets[0] }
     /// The first server process: the one whose memory the idle scenario reports.
     public var serverPID: Int32? { serverPIDs.first }
+
+    /// How TLS connections check the server.
+    public var tls: ClientTLS? {
+        guard targets.contains(where: \.isSecure) else { return nil }
+        return ClientTLS(caFile: caFile, verifiesCertificate: !insecure)
+    }
+
+    /// The websocket clients' limits and TLS.
+    var clientConfiguration: ClientConfiguration {
+        var configuration = ClientConfiguration()
+        configuration.tls = tls
+        return configuration
+    }
+
+    /// Which https servers `/metrics` reads believe.
+    public var httpTrust: HTTPTrust {
+        insecure ? .anyCertificate : caFile.map(HTTPTrust.caFile) ?? .system
+    }
 
     /// Where session `index` connects: the targets in turn.
     public func target(for index: Int) -> LoadTarget { targets[index % targets.count] }
@@ -48,31 +80,3 @@ public enum ScenarioKind: String, Sendable, CaseIterable {
     case browse, favorites, idle, reconnect, writes, failover
 }
 
-/// Where the server is: `host:port`, with `/ws` for the websocket.
-public struct LoadTarget: Sendable, Equatable {
-    public var host: String
-    public var port: Int
-
-    public init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
-
-    /// Parses `http://host:port` (a path, if any, is ignored; the websocket is at `/ws`).
-    init?(url: String) {
-        guard url.hasPrefix("http://") else { return nil }
-        let authority = url.dropFirst("http://".count).prefix { $0 != "/" }
-        guard let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]),
-              (1...65535).contains(port), colon > authority.startIndex else { return nil }
-        host = String(authority[..<colon])
-        self.port = port
-    }
-
-    /// 127.0.0.0/8 and `localhost`; names other than `localhost` are not resolved.
-    public var isLoopback: Bool {
-        if host == "localhost" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return false }
-        return parts[0] == "127"
-    }
-}

@@ -2,7 +2,7 @@ extension Report {
     /// The report of a finished run from what the recorder measured and the scenario found.
     init(options: LoadOptions, tallies: Recorder.Tallies, outcome: ScenarioOutcome, elapsed: Duration) {
         scenario = options.scenario.rawValue
-        targets = options.targets.map { "http://\($0.host):\($0.port)" }
+        targets = options.targets.map(\.url)
         target = targets[0]
         sessions = options.sessions
         loops = options.loops

@@ -19,7 +19,7 @@ final class LoadRun: Sendable {
         FileLimit.raise(to: Self.fileLimit)
         recorder = Recorder()
         environment = SessionEnvironment(
-            clients: try (0..<options.loops).map { _ in try WebSocketClient() },
+            clients: try (0..<options.loops).map { _ in try WebSocketClient(configuration: options.clientConfiguration) },
             targets: options.targets, sources: options.sources, recorder: recorder)
     }
 

@@ -24,12 +24,12 @@ final class Scheduler: Sendable {
         var isStopped = false
     }
 
-    private let origin = ContinuousClock.now
+    private let clock: any SchedulerClock
     private let wheel = Mutex(Wheel())
-    /// Signalled when work lands in a slot before the one the thread sleeps until.
-    private let wakeUp = DispatchSemaphore(value: 0)
 
-    init() {
+    /// `clock`: woken when work lands in a slot before the one the thread sleeps until.
+    init(clock: any SchedulerClock = LiveSchedulerClock()) {
+        self.clock = clock
         let thread = Thread { [self] in
             Thread.current.name = "lt-scheduler"
             while let due = takeDueWork() {
@@ -38,8 +38,7 @@ final class Scheduler: Sendable {
                 // work's own time would otherwise stretch every think time (the run fell 2%
                 // short of its rate).
                 guard let wakeSlot = plannedWakeSlot() else { break }
-                let wait = origin + Self.slot * wakeSlot - .now
-                if wait > .zero { _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(wait.seconds * 1e9))) }
+                clock.sleep(until: Self.slot * wakeSlot)
             }
         }
         thread.start()
@@ -47,7 +46,7 @@ final class Scheduler: Sendable {
 
     /// Runs `work` on the scheduler's thread once `delay` has passed (up to one slot later).
     func after(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
-        let slot = slotIndex(ContinuousClock.now + delay, roundingUp: true)
+        let slot = slotIndex(clock.now + delay, roundingUp: true)
         let wakesEarlier = wheel.withLock { wheel -> Bool in
             if wheel.slots[slot] == nil { wheel.occupied.insert(slot) }
             wheel.slots[slot, default: []].append(work)
@@ -55,7 +54,7 @@ final class Scheduler: Sendable {
             wheel.sleepsUntil = slot
             return true
         }
-        if wakesEarlier { wakeUp.signal() }
+        if wakesEarlier { clock.wake() }
     }
 
     /// Drops pending work and ends the thread.
@@ -65,12 +64,12 @@ final class Scheduler: Sendable {
             wheel.slots = [:]
             wheel.occupied.removeAll()
         }
-        wakeUp.signal()
+        clock.wake()
     }
 
     /// The work of every slot up to now, or nil once stopped.
     private func takeDueWork() -> [@Sendable () -> Void]? {
-        let now = slotIndex(.now, roundingUp: false)
+        let now = slotIndex(clock.now, roundingUp: false)
         return wheel.withLock { wheel in
             if wheel.isStopped { return nil }
             wheel.sleepsUntil = nil
@@ -87,7 +86,7 @@ final class Scheduler: Sendable {
     /// (at most a second away, which bounds the sleep while nothing is scheduled); nil once
     /// stopped.
     private func plannedWakeSlot() -> Int? {
-        let next = slotIndex(.now, roundingUp: false) + 1
+        let next = slotIndex(clock.now, roundingUp: false) + 1
         let latest = next + Int(Duration.seconds(1) / Self.slot)
         return wheel.withLock { wheel in
             if wheel.isStopped { return nil }
@@ -97,8 +96,8 @@ final class Scheduler: Sendable {
         }
     }
 
-    private func slotIndex(_ instant: ContinuousClock.Instant, roundingUp: Bool) -> Int {
-        let slots = (instant - origin).seconds / Self.slot.seconds
+    private func slotIndex(_ instant: Duration, roundingUp: Bool) -> Int {
+        let slots = instant.seconds / Self.slot.seconds
         return Int(roundingUp ? slots.rounded(.up) : slots.rounded(.down))
     }
 }

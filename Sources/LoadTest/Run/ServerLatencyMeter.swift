@@ -8,9 +8,9 @@ struct ServerLatencyMeter: Sendable {
     private let http: HTTPClient?
     private let start: [ServerActionLatency?]
 
-    init(targets: [LoadTarget]) async {
-        urls = targets.map { "http://\($0.host):\($0.port)/metrics" }
-        http = try? HTTPClient()
+    init(targets: [LoadTarget], trust: HTTPTrust) async {
+        urls = targets.map(\.metricsURL)
+        http = try? HTTPClient(trust: trust)
         var start: [ServerActionLatency?] = []
         for url in urls { start.append(await Self.read(url, http)) }
         self.start = start

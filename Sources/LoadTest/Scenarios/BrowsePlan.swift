@@ -1,3 +1,4 @@
+import SeededRandom
 import StateSync
 
 /// What a browsing user does next, chosen from what is on their screen: scroll to load the next
@@ -15,14 +16,14 @@ struct BrowsePlan: Sendable {
     /// Ids every catalog has (the embedded one holds the first 151).
     static let detailRange = 1...151
 
-    private var rng: SplitMix
+    private var rng: SeededGenerator
     private var step = 0
     /// The latest search, and the first answer seen after it was sent (its own: a session's
     /// actions are answered in order).
     private var lastSearch: (sentAt: ContinuousClock.Instant, answeredAt: ContinuousClock.Instant?)?
 
     init(seed: UInt64) {
-        rng = SplitMix(seed: seed)
+        rng = SeededGenerator(seed: seed)
     }
 
     /// The next action for a session whose copy is `state`; `lastAnswerAt` is when the session's

@@ -12,7 +12,7 @@ struct BrowseScenario: Scenario {
         await run.waitUntilSettled(sessions, what: "connect")
         run.recorder.steadyPhaseBegan()
         let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(targets: options.targets)
+        let serverLatency = await ServerLatencyMeter(targets: options.targets, trust: options.httpTrust)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         walkers.stop(at: stopAt)
         try await Task.sleep(until: stopAt)

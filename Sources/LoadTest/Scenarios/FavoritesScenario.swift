@@ -39,7 +39,7 @@ struct FavoritesScenario: Scenario {
 
         let writers = StarWriters(run: run, tracker: tracker, writers: Array(ready.prefix(Self.maxWriters)))
         let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(targets: options.targets)
+        let serverLatency = await ServerLatencyMeter(targets: options.targets, trust: options.httpTrust)
         let stopAt = ContinuousClock.now + .seconds(options.duration)
         writers.start(until: stopAt)
         try await Task.sleep(until: stopAt)

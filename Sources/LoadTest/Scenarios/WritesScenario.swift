@@ -41,7 +41,7 @@ struct WritesScenario: Scenario {
 
         let writers = ListWriters(run: run, plan: plan, sessions: ready)
         let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(targets: options.targets)
+        let serverLatency = await ServerLatencyMeter(targets: options.targets, trust: options.httpTrust)
         let acksBefore = run.recorder.read { $0.action.count }
         let startedAt = ContinuousClock.now
         let stopAt = startedAt + .seconds(options.duration)

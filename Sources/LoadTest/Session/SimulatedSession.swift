@@ -143,7 +143,7 @@ final class SimulatedSession: Sendable {
         let sources = environment.sources
         let target = machine.target ?? environment.target(for: index)
         let connection = environment.client(for: index).connect(
-            host: target.host, port: target.port,
+            host: target.host, port: target.port, path: target.path, secure: target.isSecure,
             sourceAddress: sources > 1 ? "127.0.0.\(1 + index % sources)" : nil
         ) { _, event in
             // Strong: the connection keeps its session until the connection ends.

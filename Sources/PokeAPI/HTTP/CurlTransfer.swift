@@ -28,6 +28,13 @@ final class CurlTransfer {
         pokedex_curl_setopt_long(easy, CURLOPT_MAXREDIRS, 5)
         pokedex_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.timeouts.connect))
         pokedex_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeouts.total))
+        switch request.trust {
+        case .system: break
+        case .caFile(let path): pokedex_curl_setopt_string(easy, CURLOPT_CAINFO, path)
+        case .anyCertificate:
+            pokedex_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
+            pokedex_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
+        }
         pokedex_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         pokedex_curl_setopt_write(easy, CURLOPT_WRITEFUNCTION, curlWriteBody)
         pokedex_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque())

@@ -34,8 +34,11 @@ public struct HTTPTimeouts: Equatable, Sendable {
 /// transfer is aborted and its connection closed). HTTP statuses are not errors here.
 public final class HTTPClient: Sendable {
     private let inbox: TransferInbox
+    private let trust: HTTPTrust
 
-    public init() throws {
+    /// `trust`: which https servers to believe (the system's CAs unless told otherwise).
+    public init(trust: HTTPTrust = .system) throws {
+        self.trust = trust
         _ = Self.globalInit
         inbox = try TransferInbox()
         let inbox = self.inbox
@@ -51,7 +54,7 @@ public final class HTTPClient: Sendable {
     /// GETs `url`. Many calls may be in flight at once; each is one easy handle on the loop.
     public func get(_ url: String, timeouts: HTTPTimeouts = HTTPTimeouts()) async throws -> HTTPResponse {
         let id = inbox.issueID()
-        let request = CurlRequest(url: url, timeouts: timeouts)
+        let request = CurlRequest(url: url, timeouts: timeouts, trust: trust)
         let inbox = self.inbox
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -66,4 +69,13 @@ public final class HTTPClient: Sendable {
     private static let globalInit: Void = {
         curl_global_init(Int(CURL_GLOBAL_ALL))
     }()
+}
+
+/// Which https servers a client believes: the system's CAs, one CA file's (a test
+/// certificate's), or any certificate at all (`--insecure`: the connection is encrypted, the
+/// server unverified).
+public enum HTTPTrust: Sendable, Equatable {
+    case system
+    case caFile(String)
+    case anyCertificate
 }

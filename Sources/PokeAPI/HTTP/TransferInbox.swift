@@ -11,6 +11,7 @@ enum CurlCommand: Sendable {
 struct CurlRequest: Sendable {
     var url: String
     var timeouts: HTTPTimeouts
+    var trust: HTTPTrust
 }
 
 /// The hand-off between callers and the curl thread: a queue of commands under a `Mutex`, and

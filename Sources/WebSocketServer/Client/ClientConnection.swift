@@ -6,6 +6,8 @@ public final class ClientConnection: Sendable {
         let host: String
         let port: Int
         let path: String
+        /// TLS (`wss://`).
+        let secure: Bool
         /// Without the `http://` that lws adds itself.
         let originHost: String?
         let sourceAddress: String?

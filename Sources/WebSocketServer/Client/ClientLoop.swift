@@ -30,6 +30,11 @@ final class ClientLoop: ServiceLoop {
         info.gid = -1
         info.uid = -1
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        if let tls = configuration.tls {
+            // OpenSSL is set up only for a client that makes TLS connections.
+            info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+            info.client_ssl_ca_filepath = tls.caFile.map { UnsafePointer(allocations.string($0)) }
+        }
         info.protocols = UnsafePointer(allocations.array([
             lws_protocols(name: allocations.string(Self.protocolName), callback: clientCallback,
                           per_session_data_size: 0, rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0),
@@ -129,6 +134,10 @@ final class ClientLoop: ServiceLoop {
                             info.origin = origin
                             info.iface = sourceAddress
                             info.ietf_version_or_minus_one = -1
+                            info.ssl_connection = sslFlags(secure: target.secure)
+                            // Websockets over HTTP/1.1 upgrades: an h2 proxy (nginx) offered
+                            // h2 would otherwise be chosen, and it does not carry websockets.
+                            info.alpn = target.secure ? UnsafePointer(alpn) : nil
                             info.retry_and_idle_policy = noKeepalive
                             info.userdata = Unmanaged.passUnretained(session).toOpaque()
                             return lws_client_connect_via_info(&info)
@@ -141,6 +150,18 @@ final class ClientLoop: ServiceLoop {
         if wsi == nil && sessions[connection.id] != nil {
             finish(session, with: .error("could not start connecting to \(target.host):\(target.port)"))
         }
+    }
+
+    private lazy var alpn = allocations.string("http/1.1")
+
+    private func sslFlags(secure: Bool) -> Int32 {
+        guard secure, let tls = configuration.tls else { return 0 }
+        var flags = LCCSCF_USE_SSL.rawValue
+        if !tls.verifiesCertificate {
+            flags |= LCCSCF_ALLOW_SELFSIGNED.rawValue | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK.rawValue
+                | LCCSCF_ALLOW_EXPIRED.rawValue | LCCSCF_ALLOW_INSECURE.rawValue
+        }
+        return Int32(flags)
     }
 
     /// The connection is open: it leaves the connect window.
