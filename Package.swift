@@ -21,6 +21,7 @@ let package = Package(
         // Small pieces every layer may use: the executables' option parser, the seeded generator.
         .target(name: "CommandLineOptions"),
         .target(name: "SeededRandom"),
+        .target(name: "ProcessStats"),
 
         // The runtime.
         .target(name: "Composable"),
@@ -45,17 +46,17 @@ let package = Package(
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
-        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "CommandLineOptions", "SeededRandom"]),
+        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "CommandLineOptions", "SeededRandom", "ProcessStats"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "CommandLineOptions",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "CommandLineOptions", "ProcessStats",
             ]
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync", "WebSocketServer"]
+            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync", "WebSocketServer", "ProcessStats"]
         ),
 
         // Thin executables.
@@ -67,6 +68,7 @@ let package = Package(
 
         // Tests mirror targets.
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SeededRandom"]),
+        .testTarget(name: "ProcessStatsTests", dependencies: ["ProcessStats"]),
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         // Both backends: the store tests run against SQLite and PostgreSQL alike.
         .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres", "SeededRandom"]),

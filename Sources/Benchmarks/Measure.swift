@@ -1,4 +1,5 @@
 import Foundation
+import ProcessStats
 
 /// Wall-clock helpers shared by the suites.
 public enum Measure {
@@ -24,12 +25,9 @@ public enum Measure {
         return samples[samples.count / 2]
     }
 
-    /// Resident set size of this process in KiB (from /proc/self/statm).
+    /// Resident set size of this process in KiB.
     public static func residentKiB() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+        ProcessMemory.residentKiB() ?? 0
     }
 
     /// The shared reference data folder (`../shared` beside the checkout), if present.

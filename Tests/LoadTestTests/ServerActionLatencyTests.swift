@@ -8,7 +8,7 @@ final class ServerActionLatencyTests: XCTestCase {
     private func page(_ latenciesInMicroseconds: [Int]) -> String {
         let metrics = ServerMetricsRecorder()
         for micros in latenciesInMicroseconds { metrics.actionProcessed(latency: .microseconds(micros)) }
-        return metrics.render(connections: 0)
+        return metrics.render(connections: 0, draining: false)
     }
 
     func testReadsEveryBucketOfTheServersPage() throws {

@@ -1,7 +1,8 @@
 extension Report {
     /// The report of a finished run from what the recorder measured and the scenario found.
-    init(options: LoadOptions, tallies: Recorder.Tallies, outcome: ScenarioOutcome, elapsed: Duration) {
-        scenario = options.scenario.rawValue
+    init(options: LoadOptions, tallies: Recorder.Tallies, outcome: ScenarioOutcome, elapsed: Duration,
+         serverSamples: [ServerSample] = [], scenarioName: String? = nil) {
+        scenario = scenarioName ?? options.scenario.rawValue
         targets = options.targets.map(\.url)
         target = targets[0]
         sessions = options.sessions
@@ -24,6 +25,8 @@ extension Report {
         bytesIn = tallies.bytesIn
         bytesOut = tallies.bytesOut
         errorCount = tallies.errorCount
+        errorPercent = 100 * Double(tallies.errorCount) / Double(max(1, tallies.actionsSent + tallies.connectsStarted))
+        series = Self.series(tallies: tallies, samples: serverSamples)
         errors = tallies.errors
         errorExamples = tallies.errorExamples
         closeCodes = Dictionary(uniqueKeysWithValues: tallies.closeCodes.map { (String($0.key), $0.value) })
@@ -50,7 +53,24 @@ extension Report {
             Failover(sessions: $0.sessions, cutOff: $0.cutOff, restored: $0.restored, wrongScreens: $0.wrongScreens, seconds: $0.seconds)
         }
         failure = outcome.failure
+        comparison = nil
         maxErrors = options.maxErrors
+    }
+}
+
+extension Report {
+    /// The per-second series: seconds in which anything was sent, failed or sampled.
+    static func series(tallies: Recorder.Tallies, samples: [ServerSample]) -> [SeriesPoint] {
+        let bySecond = Dictionary(samples.map { ($0.second, $0) }, uniquingKeysWith: { first, _ in first })
+        let seconds = max(tallies.sentBySecond.count, tallies.errorsBySecond.count, (samples.map(\.second).max() ?? -1) + 1)
+        return (0..<seconds).compactMap { second in
+            let sent = second < tallies.sentBySecond.count ? tallies.sentBySecond[second] : 0
+            let errors = second < tallies.errorsBySecond.count ? tallies.errorsBySecond[second] : 0
+            let sample = bySecond[second]
+            guard sent > 0 || errors > 0 || sample != nil else { return nil }
+            return SeriesPoint(second: second, actionsSent: sent, errors: errors,
+                               serverCores: sample?.cores, serverRSSMiB: sample?.rssMiB)
+        }
     }
 }
 

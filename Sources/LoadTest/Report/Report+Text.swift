@@ -77,9 +77,37 @@ extension Report {
         let kinds = errors.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
         lines.append("errors: \(errorCount)\(kinds.isEmpty ? "" : " (\(kinds))"), allowed \(maxErrors)")
         lines += errorExamples.prefix(5).map { "  e.g. \($0)" }
+        if let comparison { lines += comparison.lines }
         if let failure { lines.append("FAILED: \(failure)") }
         lines.append(passed ? "result: passed" : "result: FAILED")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Comparison {
+    /// Every figure beside the baseline's, and the verdict.
+    var lines: [String] {
+        var lines = ["compared with \(baseline) (a p99 or the error rate may worsen by \(format(maxRegressionPercent))%):"]
+        lines += figures.map { figure in
+            "  \(figure.name): \(figure.formatted(figure.baseline)) → \(figure.formatted(figure.current)) (\(figure.change))"
+                + (figure.regressed ? "  REGRESSED" : "")
+        }
+        lines.append(passed ? "comparison: no regression" : "comparison: REGRESSED (\(regressions.map(\.name).joined(separator: ", ")))")
+        return lines
+    }
+}
+
+extension Comparison.Figure {
+    /// `+12.5%`, `-3.0%`, `=` or `new` (the baseline was zero).
+    var change: String {
+        guard let changePercent else { return current == baseline ? "=" : "new" }
+        if changePercent == 0 { return "=" }
+        return (changePercent > 0 ? "+" : "") + String(format: "%.1f%%", changePercent)
+    }
+
+    func formatted(_ value: Double) -> String {
+        let number = value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : format(value)
+        return unit.isEmpty ? number : unit == "%" || unit == "/s" ? number + unit : "\(number) \(unit)"
     }
 }
 

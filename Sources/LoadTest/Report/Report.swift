@@ -26,6 +26,17 @@ public struct Report: Codable, Sendable, Equatable {
         public var max: Double
     }
 
+    /// One second of the run beyond action latency (`Second`): what the tester sent and the
+    /// errors it met, and, with `--server-pid` or from `/metrics`, the server's CPU (cores busy
+    /// over that second) and resident memory.
+    public struct SeriesPoint: Codable, Sendable, Equatable {
+        public var second: Int
+        public var actionsSent: Int
+        public var errors: Int
+        public var serverCores: Double?
+        public var serverRSSMiB: Double?
+    }
+
     public struct Convergence: Codable, Sendable, Equatable {
         public var checked: Int
         public var matched: Int
@@ -123,6 +134,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var bytesIn: Int
     public var bytesOut: Int
     public var errorCount: Int
+    /// Errors per 100 operations (connections made and actions sent).
+    public var errorPercent: Double
     public var errors: [String: Int]
     public var errorExamples: [String]
     /// Close codes of every connection that ended, as strings ("1000": 42).
@@ -137,12 +150,16 @@ public struct Report: Codable, Sendable, Equatable {
     /// writes: each list's starred ids at the end, by list id.
     public var favoritesByList: [String: [Int]]?
     public var failover: Failover?
+    /// Per second of the run: actions sent, errors, and the server's CPU and RSS.
+    public var series: [SeriesPoint]
+    /// `--compare`: this run beside a baseline.
+    public var comparison: Comparison?
     /// Why the scenario could not run at all.
     public var failure: String?
     public var maxErrors: Int
 
     /// Ran, no more errors than allowed, and converged where convergence was checked.
     public var passed: Bool {
-        failure == nil && errorCount <= maxErrors && (convergence?.passed ?? true)
+        failure == nil && errorCount <= maxErrors && (convergence?.passed ?? true) && (comparison?.passed ?? true)
     }
 }

@@ -1,3 +1,5 @@
+import ProcessStats
+
 /// CPU the tester and the server used over a scenario's measured phase, and what the phase did
 /// with it: the load tester shares the machine with the server when both run on one host, so a
 /// latency figure means little without knowing how busy the cores were.

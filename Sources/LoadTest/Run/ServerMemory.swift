@@ -9,11 +9,4 @@ struct ServerMemory: Sendable, Equatable {
     var kibPerSession: Double {
         sessions == 0 ? 0 : Double(afterKiB - beforeKiB) / Double(sessions)
     }
-
-    /// VmRSS of `pid` in KiB, or nil if the process or the field is missing.
-    static func residentKiB(pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
-        return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }
-    }
 }

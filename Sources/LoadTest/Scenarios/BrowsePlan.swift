@@ -13,8 +13,6 @@ struct BrowsePlan: Sendable {
     enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
 
     static let searchSettle: Duration = .seconds(1)
-    /// Ids every catalog has (the embedded one holds the first 151).
-    static let detailRange = 1...151
 
     private var rng: SeededGenerator
     private var step = 0
@@ -33,10 +31,10 @@ struct BrowsePlan: Sendable {
         at now: ContinuousClock.Instant = .now
     ) -> JSONValue {
         if let destination = state["destination"], !destination.isNull {
-            return ["destination": ["dismiss": [:]]]
+            return ScreenActions.dismiss
         }
         let list = state["list"]
-        let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
+        let canScroll = ScreenActions.canScroll(list)
         if let sentAt = lastSearch?.sentAt, lastSearch?.answeredAt == nil, let lastAnswerAt, lastAnswerAt >= sentAt {
             lastSearch?.answeredAt = lastAnswerAt
         }
@@ -44,13 +42,13 @@ struct BrowsePlan: Sendable {
         // 0.1 s, it never ended, and every session only opened and closed details for good.
         let searchSettling = lastSearch.map { search in search.answeredAt.map { now - $0 < Self.searchSettle } ?? true } ?? false
         if awaitingAnswer || searchSettling || list?["status"] == "loading" {
-            return canScroll ? ["list": ["reachedEnd": [:]]] : navigateToDetail()
+            return canScroll ? ScreenActions.scroll : ScreenActions.navigateToDetail(using: &rng)
         }
         let move = Move.allCases[step % Move.allCases.count]
         step += 1
         switch move {
         case .scroll, .scrollAgain:
-            if canScroll { return ["list": ["reachedEnd": [:]]] }
+            if canScroll { return ScreenActions.scroll }
             return open(list) ?? search(list, at: now)
         case .open, .openAgain:
             return open(list) ?? search(list, at: now)
@@ -64,30 +62,12 @@ struct BrowsePlan: Sendable {
         .seconds(mean * Double.random(in: 0.5..<1.5, using: &rng))
     }
 
-    /// A random row on screen, drawn as `randomElement` would draw from all pages' rows in one
-    /// array, without building that array (a copy of every row was a fifth of the scheduler).
     private mutating func open(_ list: JSONValue?) -> JSONValue? {
-        let pages = (list?["pages"]?.arrayValue ?? []).map { $0.arrayValue ?? [] }
-        let count = pages.reduce(0) { $0 + $1.count }
-        guard count > 0 else { return nil }
-        var index = Int.random(in: 0..<count, using: &rng)
-        for rows in pages {
-            guard index >= rows.count else {
-                guard let id = rows[index]["id"]?.intValue else { return nil }
-                return ["list": ["rowTapped": ["id": .int(id)]]]
-            }
-            index -= rows.count
-        }
-        return nil
-    }
-
-    private mutating func navigateToDetail() -> JSONValue {
-        ["navigate": ["route": .string("/pokemon/\(Int.random(in: Self.detailRange, using: &rng))")]]
+        ScreenActions.randomRowID(list, using: &rng).map(ScreenActions.open)
     }
 
     private mutating func search(_ list: JSONValue?, at now: ContinuousClock.Instant) -> JSONValue {
         lastSearch = (sentAt: now, answeredAt: nil)
-        let text = list?["search"] == "" ? "pi" : ""
-        return ["list": ["binding": ["search": .string(text)]]]
+        return ScreenActions.toggleSearch(list)
     }
 }

@@ -1,3 +1,5 @@
+import ProcessStats
+
 /// `idle`: connects every session, holds them open for the duration without acting, and with
 /// `--server-pid` reports the server's resident memory per session.
 struct IdleScenario: Scenario {
@@ -5,13 +7,13 @@ struct IdleScenario: Scenario {
 
     func run(_ run: LoadRun) async throws -> ScenarioOutcome {
         let options = run.options
-        let before = options.serverPID.flatMap(ServerMemory.residentKiB)
+        let before = options.serverPID.flatMap({ ProcessMemory.residentKiB(pid: $0) })
         let sessions = run.makeSessions(options.sessions, observer: Quiet())
         await run.ramp(sessions) { $0.connect() }
         await run.waitUntilSettled(sessions, what: "connect")
         let held = run.recorder.read { $0.open }
         let memory = before.flatMap { before in
-            options.serverPID.flatMap(ServerMemory.residentKiB).map { ServerMemory(beforeKiB: before, afterKiB: $0, sessions: held) }
+            options.serverPID.flatMap({ ProcessMemory.residentKiB(pid: $0) }).map { ServerMemory(beforeKiB: before, afterKiB: $0, sessions: held) }
         }
         try await Task.sleep(for: .seconds(options.duration))
         let stillOpen = run.recorder.read { $0.open }

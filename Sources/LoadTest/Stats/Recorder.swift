@@ -15,6 +15,11 @@ final class Recorder: Sendable {
         var fanoutToEach = LatencyHistogram()
         /// Action latencies by second of the run, for the latency-over-time plot.
         var actionBySecond: [LatencyHistogram] = []
+        /// Actions sent and errors met, by second of the run, for the report's time series.
+        var sentBySecond: [Int] = []
+        var errorsBySecond: [Int] = []
+        /// First connections begun (resumes and verifications not counted).
+        var connectsStarted = 0
         var ready = 0
         var open = 0
         var actionsSent = 0
@@ -54,7 +59,10 @@ final class Recorder: Sendable {
 
     /// A first connection (not a resume) is being made.
     func connecting(at now: ContinuousClock.Instant) {
-        tallies.withLock { $0.connects.note(now) }
+        tallies.withLock {
+            $0.connects.note(now)
+            $0.connectsStarted += 1
+        }
     }
 
     func connected(after duration: Duration) {
@@ -83,12 +91,14 @@ final class Recorder: Sendable {
     /// A frame went out; `kind` names it if it was an action.
     func sent(bytes: Int, action kind: String?) {
         let now = ContinuousClock.now
+        let second = self.second(of: now)
         tallies.withLock {
             $0.bytesOut += bytes
             if let kind {
                 $0.actionsSent += 1
                 $0.actionsByKind[kind, default: 0] += 1
                 $0.actions.note(now)
+                Self.count(second, in: &$0.sentBySecond)
             }
         }
     }
@@ -111,7 +121,7 @@ final class Recorder: Sendable {
     }
 
     func acknowledged(after duration: Duration, at now: ContinuousClock.Instant) {
-        let second = max(0, Int((now - startedAt).components.seconds))
+        let second = self.second(of: now)
         tallies.withLock {
             $0.action.record(duration)
             if let since = $0.steadySince, now - duration >= since { $0.steadyAction.record(duration) }
@@ -141,10 +151,25 @@ final class Recorder: Sendable {
 
     /// One error of `kind` (a short snake_case name); the first few messages are kept as examples.
     func error(_ kind: String, _ message: String) {
+        let second = self.second(of: .now)
         tallies.withLock {
+            Self.count(second, in: &$0.errorsBySecond)
             $0.errors[kind, default: 0] += 1
             if $0.errorExamples.count < Self.exampleLimit { $0.errorExamples.append("\(kind): \(message)") }
         }
+    }
+}
+
+extension Recorder {
+    /// The whole seconds from the run's start to `instant`.
+    func second(of instant: ContinuousClock.Instant) -> Int {
+        max(0, Int((instant - startedAt).components.seconds))
+    }
+
+    /// Adds one to `counts[second]`, growing it as the run goes on.
+    static func count(_ second: Int, in counts: inout [Int]) {
+        if second >= counts.count { counts += Array(repeating: 0, count: second - counts.count + 1) }
+        counts[second] += 1
     }
 }
 

@@ -19,7 +19,7 @@ struct HTTPRoutes: Sendable {
             return HTTPResponse(
                 contentType: "text/plain; version=0.0.4; charset=utf-8",
                 headers: ["cache-control": "no-store"],
-                body: Array(metrics.render(connections: connections()).utf8)
+                body: Array(metrics.render(connections: connections(), draining: health.isDraining()).utf8)
             )
         default:
             guard let id = Self.spriteID(request.path) else { return nil }

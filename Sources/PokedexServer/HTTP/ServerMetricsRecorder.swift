@@ -1,3 +1,4 @@
+import ProcessStats
 import Synchronization
 
 /// The server's counters, exported at `/metrics` in Prometheus' text format.
@@ -53,10 +54,12 @@ final class ServerMetricsRecorder: Sendable {
 
     var openSessions: Int { counters.withLock { $0.sessions } }
 
-    /// Prometheus text exposition.
-    func render(connections: Int) -> String {
+    /// Prometheus text exposition. `draining`: shutdown has begun (`/healthz` answers 503).
+    func render(connections: Int, draining: Bool) -> String {
         let c = counters.withLock { $0 }
         var lines = [
+            "# HELP pokedex_draining 1 once shutdown has begun: the instance takes no new sessions.",
+            "# TYPE pokedex_draining gauge", "pokedex_draining \(draining ? 1 : 0)",
             "# HELP pokedex_sessions Sessions with a Store (connected or within the resume grace period).",
             "# TYPE pokedex_sessions gauge", "pokedex_sessions \(c.sessions)",
             "# HELP pokedex_connections Open websocket connections.",
@@ -86,6 +89,16 @@ final class ServerMetricsRecorder: Sendable {
         lines.append("pokedex_action_latency_seconds_bucket{le=\"+Inf\"} \(c.actions)")
         lines.append("pokedex_action_latency_seconds_sum \(c.latencySum)")
         lines.append("pokedex_action_latency_seconds_count \(c.actions)")
+        // The process's own use, under the names Prometheus' client libraries give them, so a
+        // dashboard (and the load tester) can follow the server without access to its host.
+        if let cpu = ProcessCPU.seconds() {
+            lines += ["# HELP process_cpu_seconds_total User and system CPU time of the server process.",
+                      "# TYPE process_cpu_seconds_total counter", "process_cpu_seconds_total \(cpu)"]
+        }
+        if let kib = ProcessMemory.residentKiB() {
+            lines += ["# HELP process_resident_memory_bytes Resident memory of the server process.",
+                      "# TYPE process_resident_memory_bytes gauge", "process_resident_memory_bytes \(kib * 1024)"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

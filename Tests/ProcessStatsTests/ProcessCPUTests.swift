@@ -1,4 +1,4 @@
-@testable import LoadTest
+@testable import ProcessStats
 import XCTest
 
 final class ProcessCPUTests: XCTestCase {
@@ -21,5 +21,11 @@ final class ProcessCPUTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(now - start, 0.05, "CPU time did not grow (checksum \(sum))")
         XCTAssertNil(ProcessCPU.seconds(pid: Int32.max), "no such process")
+    }
+
+    func testResidentMemoryIsReadFromVmRSS() throws {
+        XCTAssertEqual(ProcessMemory.residentKiB(status: "Name:\tx\nVmPeak:\t 9 kB\nVmRSS:\t   123456 kB\n"), 123_456)
+        XCTAssertNil(ProcessMemory.residentKiB(status: "Name:\tx\n"))
+        XCTAssertGreaterThan(try XCTUnwrap(ProcessMemory.residentKiB()), 1000, "this test process has more than a megabyte resident")
     }
 }

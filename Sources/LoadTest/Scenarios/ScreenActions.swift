@@ -1,0 +1,44 @@
+import StateSync
+
+/// Actions a user takes on what their copy of the screen shows: shared by the browse walk and
+/// the moves of a scenario file.
+enum ScreenActions {
+    /// Ids every catalog has (the embedded one holds the first 151).
+    static let detailRange = 1...151
+
+    static let scroll: JSONValue = ["list": ["reachedEnd": [:]]]
+    static let dismiss: JSONValue = ["destination": ["dismiss": [:]]]
+
+    /// Whether the list has a next page to load now.
+    static func canScroll(_ list: JSONValue?) -> Bool {
+        list?["canLoadMore"] == true && list?["isLoadingMore"] == false
+    }
+
+    /// The id of a random row on screen, drawn as `randomElement` would draw from all pages'
+    /// rows in one array, without building that array (a copy of every row was a fifth of the
+    /// scheduler).
+    static func randomRowID(_ list: JSONValue?, using generator: inout some RandomNumberGenerator) -> Int? {
+        let pages = (list?["pages"]?.arrayValue ?? []).map { $0.arrayValue ?? [] }
+        let count = pages.reduce(0) { $0 + $1.count }
+        guard count > 0 else { return nil }
+        var index = Int.random(in: 0..<count, using: &generator)
+        for rows in pages {
+            guard index >= rows.count else { return rows[index]["id"]?.intValue }
+            index -= rows.count
+        }
+        return nil
+    }
+
+    static func open(_ id: Int) -> JSONValue { ["list": ["rowTapped": ["id": .int(id)]]] }
+    static func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+
+    /// A back/forward to a random detail by its URL.
+    static func navigateToDetail(using generator: inout some RandomNumberGenerator) -> JSONValue {
+        ["navigate": ["route": .string("/pokemon/\(Int.random(in: detailRange, using: &generator))")]]
+    }
+
+    /// Searches "pi", or clears the search when there is one.
+    static func toggleSearch(_ list: JSONValue?) -> JSONValue {
+        ["list": ["binding": ["search": .string(list?["search"] == "" ? "pi" : "")]]]
+    }
+}
