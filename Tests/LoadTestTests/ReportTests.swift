@@ -4,22 +4,7 @@ import XCTest
 
 final class ReportTests: XCTestCase {
     func makeReport(errors: [String: Int] = [:], convergence: Convergence? = Convergence(checked: 2, matched: 2)) -> Report {
-        var tallies = Recorder.Tallies()
-        for microseconds in [500, 1_000, 1_500, 40_000] { tallies.action.record(microseconds: microseconds) }
-        tallies.actionBySecond = [LatencyHistogram(), tallies.action]
-        tallies.connect.record(microseconds: 2_000)
-        tallies.ready = 2
-        tallies.actionsSent = 4
-        tallies.actionsByKind = ["navigate": 1, "list.rowTapped": 3]
-        tallies.patchesReceived = 6
-        tallies.bytesIn = 1_234
-        tallies.bytesOut = 567
-        tallies.errors = errors
-        tallies.closeCodes = [1000: 2, 1006: 1]
-        var options = LoadOptions()
-        options.sessions = 2
-        options.maxErrors = 1
-        return Report(options: options, tallies: tallies, outcome: ScenarioOutcome(convergence: convergence), elapsed: .seconds(3))
+        sampleReport(errors: errors, convergence: convergence)
     }
 
     func testJSONHasTheReportedFigures() throws {
@@ -66,7 +51,7 @@ final class ReportTests: XCTestCase {
         var report = makeReport()
         XCTAssertFalse(report.text.contains("real-time"), report.text)
         report.realtime = true
-        XCTAssertTrue(report.text.hasPrefix("scenario browse against http://127.0.0.1:8080: 2 sessions at real-time priority, 3"), report.text)
+        XCTAssertTrue(report.text.hasPrefix("scenario browse against ws://127.0.0.1:8080/ws: 2 sessions at real-time priority, 3"), report.text)
     }
 
     func testSteadyLatencyCountsOnlyActionsSentOnceEveryoneWasConnected() throws {

@@ -48,7 +48,7 @@ final class TargetSpreadTests: XCTestCase {
         options.sessions = 6
         options.ramp = 100
         let report = try await LoadTester.run(options)
-        XCTAssertEqual(report.targets, ["http://127.0.0.1:\(first.port)", "http://127.0.0.1:\(second.port)"])
+        XCTAssertEqual(report.targets, ["ws://127.0.0.1:\(first.port)/ws", "ws://127.0.0.1:\(second.port)/ws"])
         XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
         // A session resumed on a server that never had it would be refused (a new session).
         XCTAssertEqual(report.resume?.byPatches, 6)

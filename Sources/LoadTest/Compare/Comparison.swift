@@ -32,6 +32,8 @@ public struct Comparison: Codable, Sendable, Equatable {
         self.maxRegressionPercent = maxRegressionPercent
         figures = ComparedFigure.all.compactMap { figure in
             guard let old = Self.number(baseline, figure.path), let new = Self.number(current, figure.path) else { return nil }
+            // A phase neither run had (fan-out in browse) would only add rows of zeros.
+            if figure.unit == "ms", old == 0, new == 0 { return nil }
             let change: Double? = old == 0 ? nil : (new - old) / abs(old) * 100
             return Figure(name: figure.name, unit: figure.unit, baseline: old, current: new, changePercent: change,
                           gated: figure.gated,

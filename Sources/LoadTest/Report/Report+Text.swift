@@ -101,7 +101,7 @@ extension Comparison.Figure {
     /// `+12.5%`, `-3.0%`, `=` or `new` (the baseline was zero).
     var change: String {
         guard let changePercent else { return current == baseline ? "=" : "new" }
-        if changePercent == 0 { return "=" }
+        if abs(changePercent) < 0.05 { return "=" }
         return (changePercent > 0 ? "+" : "") + String(format: "%.1f%%", changePercent)
     }
 
