@@ -60,4 +60,21 @@ final class HTTPRoutesTests: ServerTestCase {
         let missing = try await get("/sprites/abc.png")
         XCTAssertEqual(missing.status, 404)
     }
+
+    /// What the dashboard and the alerts read: draining from the moment shutdown begins, and
+    /// the process's own CPU and memory under Prometheus' usual names.
+    func testMetricsExportDrainingAndTheProcesssCPUAndMemory() async throws {
+        func value(_ name: String, in body: String) throws -> Double {
+            let line = try XCTUnwrap(body.split(separator: "\n").first { $0.hasPrefix(name + " ") }, "no \(name)")
+            return try XCTUnwrap(Double(line.split(separator: " ")[1]))
+        }
+        let before = try await get("/metrics").body
+        XCTAssertEqual(try value("pokedex_draining", in: before), 0)
+        XCTAssertTrue(before.contains("# TYPE pokedex_draining gauge"))
+        XCTAssertGreaterThan(try value("process_cpu_seconds_total", in: before), 0)
+        XCTAssertGreaterThan(try value("process_resident_memory_bytes", in: before), 1_048_576)
+        server.beginDraining()
+        let after = try await get("/metrics").body
+        XCTAssertEqual(try value("pokedex_draining", in: after), 1)
+    }
 }
