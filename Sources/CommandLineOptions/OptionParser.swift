@@ -94,7 +94,7 @@ public struct OptionParser<Options>: Sendable {
     public var usage: String {
         var lines = ["usage: \(command) \(synopsis)"]
         let all = sections.flatMap(\.options)
-        let width = min(28, (all.map { Self.label($0).count }.max() ?? 0) + 2)
+        let width = min(28, max("--help".count, all.map { Self.label($0).count }.max() ?? 0) + 2)
         for section in sections {
             if let title = section.title { lines.append("\(title):") }
             for option in section.options {

@@ -65,6 +65,12 @@ final class OptionParserTests: XCTestCase {
         XCTAssertThrowsError(try parse(["--help"])) { XCTAssertEqual($0 as? OptionError, .help) }
     }
 
+    func testAParserWithoutOptionsStillListsHelpReadably() {
+        let bare = OptionParser<[String]>(command: "bench", synopsis: "SUITE...", options: [], positional: { $0.append($1) })
+        XCTAssertEqual(bare.usage, "usage: bench SUITE...\n  --help   show this help")
+        XCTAssertEqual(try bare.parse(["a", "b"], into: []), ["a", "b"])
+    }
+
     func testPositionalArgumentsAreRefusedWhereNoneAreDeclared() {
         let strict = OptionParser<Settings>(command: "strict", options: [.flag("--verbose", help: "say more") { $0.verbose = true }])
         XCTAssertThrowsError(try strict.parse(["file"], into: Settings())) {
