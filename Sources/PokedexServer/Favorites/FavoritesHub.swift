@@ -166,7 +166,7 @@ final class FavoritesHub: Sendable {
     }
 
     /// A key's subscription: `load` again on every refresh of `keyID`, and once at once off the
-    /// thread when subscribed on a service thread (where `load` answered nothing).
+    /// thread when subscribed on a service thread (where the key's own load answered nothing).
     func subscription<Value>(
         _ keyID: String, readingOffServiceThreads load: @escaping @Sendable () -> Value?, _ onChange: @escaping @Sendable (Value) -> Void
     ) -> SharedKeySubscription {
