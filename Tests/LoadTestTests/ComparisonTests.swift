@@ -28,6 +28,12 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(comparison.figures.first { $0.name == "action→patch p50" }?.change, "-50.0%")
         XCTAssertEqual(comparison.figures.first { $0.name == "connect p99" }?.change, "=")
         XCTAssertTrue(comparison.passed)
+        XCTAssertNil(comparison.otherScenario, "neither names its scenario: nothing to warn about")
+        var favorites = report(p99: 10).objectValue!
+        favorites["scenario"] = "favorites"
+        var browse = report(p99: 10).objectValue!
+        browse["scenario"] = "browse"
+        XCTAssertEqual(compare(.object(favorites), .object(browse)).otherScenario, "favorites", "a baseline of another load is pointed out")
     }
 
     func testAP99PastTheLimitRegressesAndOnlyGatedFiguresCount() {

@@ -18,6 +18,8 @@ public struct Comparison: Codable, Sendable, Equatable {
 
     /// The baseline report's path, as given.
     public var baseline: String
+    /// The scenario the baseline ran, when it is not this run's: its figures measure another load.
+    public var otherScenario: String?
     public var maxRegressionPercent: Double
     /// Figures in both reports, in `ComparedFigure.all`'s order.
     public var figures: [Figure]
@@ -29,6 +31,8 @@ public struct Comparison: Codable, Sendable, Equatable {
     /// `Report.jsonData` writes it).
     init(baseline: JSONValue, current: JSONValue, baselinePath: String, maxRegressionPercent: Double) {
         self.baseline = baselinePath
+        let scenarios = (baseline["scenario"]?.stringValue, current["scenario"]?.stringValue)
+        otherScenario = scenarios.0 != scenarios.1 ? scenarios.0 ?? "?" : nil
         self.maxRegressionPercent = maxRegressionPercent
         figures = ComparedFigure.all.compactMap { figure in
             guard let old = Self.number(baseline, figure.path), let new = Self.number(current, figure.path) else { return nil }

@@ -92,7 +92,8 @@ extension Report {
         let verdict = comparison.passed ? "no regression" : "REGRESSED: " + comparison.regressions.map(\.name).joined(separator: ", ")
         return """
         <section><h2>Compared with <code>\(escape(comparison.baseline))</code></h2>
-        <p class="sub">A p99 or the error rate may worsen by \(format(comparison.maxRegressionPercent))%: \(escape(verdict)).</p>
+        <p class="sub">A p99 or the error rate may worsen by \(format(comparison.maxRegressionPercent))%: \(escape(verdict)).\
+        \(comparison.otherScenario.map { " The baseline ran <strong>\(escape($0))</strong>, another load than this run's." } ?? "")</p>
         <div class="scroll"><table><thead><tr><th scope="col">Figure</th><th scope="col">baseline</th><th scope="col">this run</th>\
         <th scope="col">change</th><th scope="col">verdict</th></tr></thead><tbody>\(rows.joined())</tbody></table></div></section>
         """

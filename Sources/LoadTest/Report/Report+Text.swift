@@ -88,6 +88,7 @@ extension Comparison {
     /// Every figure beside the baseline's, and the verdict.
     var lines: [String] {
         var lines = ["compared with \(baseline) (a p99 or the error rate may worsen by \(format(maxRegressionPercent))%):"]
+        if let otherScenario { lines.append("  note: the baseline ran \(otherScenario), another load than this run's") }
         lines += figures.map { figure in
             "  \(figure.name): \(figure.formatted(figure.baseline)) → \(figure.formatted(figure.current)) (\(figure.change))"
                 + (figure.regressed ? "  REGRESSED" : "")
