@@ -30,12 +30,13 @@ final class ScriptedScenarioIntegrationTests: XCTestCase {
 
         XCTAssertEqual(report.scenario, "up and down")
         XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
-        XCTAssertEqual(report.connectedSessions, 16, "12, then 4 fresh ones after 8 left")
+        XCTAssertEqual(report.connectedSessions, report.sessions, "every session started got ready")
+        XCTAssertTrue((14...16).contains(report.sessions), "12, then about 4 fresh ones after about 8 left: \(report.sessions)")
         XCTAssertEqual(Set(report.actionsByKind.keys).subtracting(["list.reachedEnd", "list.rowTapped", "destination.dismiss", "list.favoriteTapped"]),
                        [], "only the weighted moves: \(report.actionsByKind)")
         XCTAssertNil(report.actionsByKind["list.binding"], "search has no weight")
         XCTAssertGreaterThan(report.actionsSent, 40)
-        XCTAssertEqual(report.convergence?.checked, 16)
+        XCTAssertEqual(report.convergence?.checked, report.sessions)
         XCTAssertEqual(report.convergence?.passed, true)
         XCTAssertTrue(report.series.contains { $0.serverRSSMiB ?? 0 > 1 }, "the server's memory came from its /metrics: \(report.series)")
         XCTAssertTrue(report.passed)

@@ -5,7 +5,7 @@ extension Report {
         scenario = scenarioName ?? options.scenario.rawValue
         targets = options.targets.map(\.url)
         target = targets[0]
-        sessions = options.sessions
+        sessions = outcome.sessionsStarted ?? options.sessions
         loops = options.loops
         realtime = options.realtime
         elapsedSeconds = elapsed.seconds

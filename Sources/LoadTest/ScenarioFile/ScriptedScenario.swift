@@ -39,7 +39,8 @@ struct ScriptedScenario: Scenario {
         let started = Array(sessions[..<next])
         await run.waitUntilSettled(started, what: "connect")
         await run.settle(started)
-        return ScenarioOutcome(convergence: await run.verify(started), cpu: cpu, serverLatency: serverActions)
+        return ScenarioOutcome(convergence: await run.verify(started), cpu: cpu, serverLatency: serverActions,
+                               sessionsStarted: started.count)
     }
 }
 
@@ -61,11 +62,29 @@ final class MixWalkers: SessionObserver {
         self.file = file
     }
 
-    /// The session leaves: no more actions, and its connection closes (once it is ready, if
-    /// it is still connecting: closing mid-handshake would leave it waiting for good).
+    static let leaveCheck: Duration = .milliseconds(50)
+
+    /// The session leaves: no more actions, and its connection closes once it is quiet.
     func retire(_ session: SimulatedSession) {
         walk.withLock { _ = $0.retired.insert(session.index) }
-        if session.phase == .ready { session.finish() }
+        leaveWhenQuiet(session)
+    }
+
+    /// Closes a retired session once it is ready, its actions are answered and nothing came for
+    /// `LoadRun.quietPeriod` (a search's results follow its answer after the server's debounce):
+    /// closed earlier, its copy would stay behind the server's and fail the final comparison.
+    /// Once the run stops, the final comparison takes the session over as it is.
+    private func leaveWhenQuiet(_ session: SimulatedSession) {
+        let phase = session.phase
+        let answers = session.answers
+        let quiet = answers.pending == 0 && (answers.lastAt.map { .now - $0 >= LoadRun.quietPeriod } ?? true)
+        let waiting = walk.withLock { walk -> Bool in
+            guard !walk.stopped, phase == .ready else { return false }
+            if quiet { session.finish() }
+            return !quiet
+        }
+        // Still connecting: `sessionIsReady` comes back here.
+        if waiting { run.scheduler.after(Self.leaveCheck) { self.leaveWhenQuiet(session) } }
     }
 
     func stop() {
@@ -73,7 +92,7 @@ final class MixWalkers: SessionObserver {
     }
 
     func sessionIsReady(_ session: SimulatedSession) {
-        if walk.withLock({ $0.retired.contains(session.index) }) { return session.finish() }
+        if walk.withLock({ $0.retired.contains(session.index) }) { return leaveWhenQuiet(session) }
         let seed = run.options.seed &* 0x1_0000_0001 &+ UInt64(session.index)
         let delay = walk.withLock { walk in
             var plan = MixPlan(file: file, seed: seed)

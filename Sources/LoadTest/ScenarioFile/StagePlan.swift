@@ -24,8 +24,9 @@ struct StagePlan: Sendable, Equatable {
         return from
     }
 
-    /// Sessions started over the whole plan: every rise of the target needs new ones (a session
-    /// that left does not come back), so this is the sum of the rises.
+    /// Sessions started over the whole plan, at most: every rise of the target needs new ones (a
+    /// session that left does not come back), so this is the sum of the rises (a run checking
+    /// the target every tick may miss the very bottom of a dip, and start a few fewer).
     var sessionsNeeded: Int {
         var from = 0, total = 0
         for stage in stages {

@@ -21,6 +21,8 @@ struct ScenarioOutcome: Sendable, Equatable {
     var favoritesByList: [String: [Int]]?
     /// failover: the sessions of a killed target coming back on another.
     var failover: FailoverOutcome?
+    /// A scenario file's run: the sessions its stages started (they, not `--sessions`, ran).
+    var sessionsStarted: Int?
     /// Why the scenario could not run at all (e.g. the server lacks a feature it needs).
     var failure: String?
 }
