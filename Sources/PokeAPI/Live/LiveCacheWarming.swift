@@ -15,6 +15,8 @@ extension PokemonClient {
         }
         for detail in catalog.entries {
             try store(PokeAPIResources.detailPath(detail.id), CompactDetail.encode(detail))
+            let species = SpeciesText(id: detail.id, names: catalog.text.names[detail.id], genus: catalog.text.genera[detail.id])
+            try store(PokeAPIResources.speciesPath(detail.id), SpeciesDocument.encode(species))
         }
         let entries = catalog.entries.map { NamedEntry(id: $0.id, name: $0.name) }
         try store(PokeAPIResources.nameIndexPath, CompactIndex.encode(PokemonIndexPage(count: entries.count, entries: entries)))

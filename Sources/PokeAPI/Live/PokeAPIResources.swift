@@ -18,6 +18,29 @@ struct PokeAPIResources: Sendable {
                          decode: CompactDetail.decode, parse: PokeAPIDecoder.detail)
     }
 
+    /// `/pokemon-species/{id}`: names and genus in English and Spanish.
+    func species(_ id: Int) async throws -> SpeciesText {
+        try await cached(Self.speciesPath(id), what: "Pokémon #\(id)", encode: SpeciesDocument.encode,
+                         decode: SpeciesDocument.decode, parse: PokeAPIDecoder.species)
+    }
+
+    /// Pokémon `id` with its names, genus and abilities in `locale`: the detail and the
+    /// species documents, fetched concurrently. Ability names come from the embedded catalog's
+    /// table (the first 151's abilities); others keep their identifier.
+    func localizedDetail(_ id: Int, _ locale: AppLocale) async throws -> PokemonDetail {
+        async let detail = detail(id)
+        async let species = species(id)
+        return try await Self.text(await species).localized(try await detail, locale)
+    }
+
+    private static func text(_ species: SpeciesText) -> CatalogText {
+        CatalogText(
+            names: species.names.map { [species.id: $0] } ?? [:],
+            genera: species.genus.map { [species.id: $0] } ?? [:],
+            abilities: Catalog.embedded.text.abilities
+        )
+    }
+
     /// `/pokemon?limit=&offset=`
     func indexPage(limit: Int, offset: Int) async throws -> PokemonIndexPage {
         try await cached(Self.indexPath(limit: limit, offset: offset), what: "Pokémon list", encode: CompactIndex.encode,
@@ -47,14 +70,14 @@ struct PokeAPIResources: Sendable {
 
     /// The list rows of `entries`, in their order, from details fetched concurrently (at most
     /// `maxConcurrentTransfers` at once over the one multi handle) or read from the cache.
-    func rows(_ entries: some Collection<NamedEntry>) async throws -> [Pokemon] {
+    func rows(_ entries: some Collection<NamedEntry>, _ locale: AppLocale) async throws -> [Pokemon] {
         try await withThrowingTaskGroup(of: (Int, Pokemon).self) { group in
             var rows = [Pokemon?](repeating: nil, count: entries.count)
             for (position, entry) in entries.enumerated() {
                 if position >= options.maxConcurrentTransfers, let (done, row) = try await group.next() {
                     rows[done] = row
                 }
-                group.addTask { (position, try await detail(entry.id).pokemon) }
+                group.addTask { (position, try await localizedDetail(entry.id, locale).pokemon) }
             }
             for try await (done, row) in group { rows[done] = row }
             return rows.compactMap { $0 }
@@ -86,6 +109,7 @@ struct PokeAPIResources: Sendable {
     static func cacheKey(_ url: String) -> String { url + "#compact-v1" }
 
     static func detailPath(_ id: Int) -> String { "/pokemon/\(id)" }
+    static func speciesPath(_ id: Int) -> String { "/pokemon-species/\(id)" }
     static func indexPath(limit: Int, offset: Int) -> String { "/pokemon?limit=\(limit)&offset=\(offset)" }
     static let nameIndexPath = indexPath(limit: 100_000, offset: 0)
 

@@ -9,7 +9,7 @@ import Storage
 struct DataSources: Sendable {
     let pokemonClient: PokemonClient
     /// Row data by id without a request (catalogs know every row; live rows may be missing).
-    let row: @Sendable (Int) -> Pokemon?
+    let row: @Sendable (Int, AppLocale) -> Pokemon?
     let sprites: SpriteCache
 
     init(options: ServerOptions, database: Database) throws {
@@ -17,13 +17,13 @@ struct DataSources: Sendable {
         if let baseURL = options.pokeAPI {
             let http = try HTTPClient()
             pokemonClient = .live(baseURL: baseURL, http: http, cache: cache)
-            row = { Catalog.embedded.detail(id: $0)?.pokemon }
+            row = { Catalog.embedded.row(id: $0, locale: $1) }
             sprites = SpriteCache(http: http, cache: cache)
             return
         }
         let catalog = try options.catalogCSV.map { try Catalog.load(csvDirectory: $0) } ?? .embedded
         pokemonClient = .catalog(catalog)
-        row = { catalog.detail(id: $0)?.pokemon }
+        row = { catalog.row(id: $0, locale: $1) }
         // Offline: sprites are generated placeholders in the colour of the first type.
         sprites = SpriteCache(http: nil, cache: cache, primaryType: { catalog.detail(id: $0)?.types.first })
     }

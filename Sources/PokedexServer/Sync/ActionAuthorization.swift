@@ -28,6 +28,8 @@ enum ActionAuthorization {
              .destination(.presented(.favorites(.revokeInviteTapped))),
              .destination(.presented(.favorites(.removeMemberTapped))):
             guard role == .owner else { throw ProtocolError(.forbidden, "Only the list's owner can do that.") }
+        case .setLocale:
+            break  // Every user picks their own language, whatever their role.
         case .destination(.presented(.favorites(.leaveTapped))):
             guard let role, role != .owner else { throw ProtocolError(.forbidden, "You cannot leave your own list.") }
         default:

@@ -21,6 +21,13 @@ enum ActionDecoder {
         case "favoritesTapped": return .favoritesTapped
         case "selectList": return .selectList(id: try ActionLimits.id(action, "id"))
         case "rename": return .rename(try action.string("name"))
+        case "setLocale":
+            let tag = try action.string("locale")
+            guard let locale = AppLocale(rawValue: tag) else {
+                let known = AppLocale.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                throw ProtocolError(.badAction, "Unknown locale '\(tag.prefix(40))': the Pokédex speaks \(known).")
+            }
+            return .setLocale(locale)
         case "alert":
             let answer = try action.nested()
             switch answer.case {

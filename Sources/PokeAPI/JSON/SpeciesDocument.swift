@@ -1,0 +1,101 @@
+import PokemonClient
+import PokedexModels
+
+/// What the Pokédex reads of PokeAPI's `/pokemon-species/{id}`: the display name and genus
+/// in English and Spanish.
+public struct SpeciesText: Equatable, Sendable {
+    public var id: Int
+    public var names: LocalizedText?
+    public var genus: LocalizedText?
+
+    public init(id: Int, names: LocalizedText?, genus: LocalizedText?) {
+        self.id = id
+        self.names = names
+        self.genus = genus
+    }
+}
+
+/// Reads `/pokemon-species/{id}`: `id`, `names: [{language: {name}, name}]` and
+/// `genera: [{genus, language: {name}}]`; every other member is skipped.
+enum SpeciesDocument {
+    static func read(_ scanner: inout JSONScanner) throws -> SpeciesText {
+        var id: Int?
+        var names: [Int: String] = [:]
+        var genera: [Int: String] = [:]
+        try scanner.readObject { scanner, key in
+            switch key {
+            case "id": id = try scanner.readInt()
+            case "names": names = try readLocalized(&scanner, field: "name")
+            case "genera": genera = try readLocalized(&scanner, field: "genus")
+            default: try scanner.skipValue()
+            }
+        }
+        guard let id else { throw scanner.error("missing \"id\"") }
+        return SpeciesText(id: id, names: LocalizedText(pokeAPILanguages: names), genus: LocalizedText(pokeAPILanguages: genera))
+    }
+
+    /// PokeAPI's language names of the languages the Pokédex speaks, as its language ids.
+    private static let languageIDs = ["en": 9, "es": 7]
+
+    /// `[{language: {name}, <field>}]` → texts by PokeAPI language id (English and Spanish only).
+    private static func readLocalized(_ scanner: inout JSONScanner, field: String) throws -> [Int: String] {
+        var texts: [Int: String] = [:]
+        try scanner.readArray { scanner in
+            var language: String?, text: String?
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "language": language = try DetailDocument.readName(&scanner)
+                case field: text = try scanner.readString()
+                default: try scanner.skipValue()
+                }
+            }
+            if let language, let id = languageIDs[language], let text { texts[id] = text }
+        }
+        return texts
+    }
+
+    /// The compact cached form: `[id,["en","es"]|null,["en","es"]|null]`.
+    static func encode(_ species: SpeciesText) -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("[")
+        json.int(species.id)
+        for text in [species.names, species.genus] {
+            json.raw(",")
+            if let text { json.array([text.en, text.es]) { $0.string($1) } } else { json.raw("null") }
+        }
+        json.raw("]")
+        return Array(json.text.utf8)
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> SpeciesText {
+        try JSONScanner.scan(bytes) { scanner in
+            try scanner.beginArray()
+            let id = try scanner.readInt()
+            var texts: [LocalizedText?] = []
+            for _ in 0..<2 {
+                try scanner.expectComma()
+                if try scanner.readNull() {
+                    texts.append(nil)
+                } else {
+                    var pair: [String] = []
+                    try scanner.readArray { pair.append(try $0.readString()) }
+                    guard pair.count == 2 else { throw scanner.error("a text has an English and a Spanish string") }
+                    texts.append(LocalizedText(en: pair[0], es: pair[1]))
+                }
+            }
+            try scanner.endArray()
+            return SpeciesText(id: id, names: texts[0], genus: texts[1])
+        }
+    }
+}
+
+extension PokeAPIDecoder {
+    /// `/pokemon-species/{id}`: its names and genera in English and Spanish.
+    public static func species(_ bytes: [UInt8]) throws -> SpeciesText {
+        do {
+            return try JSONScanner.scan(bytes) { try SpeciesDocument.read(&$0) }
+        } catch let error as JSONError {
+            throw PokemonClientError.malformed("Pokémon species JSON: \(error)")
+        }
+    }
+}
