@@ -135,6 +135,9 @@ public struct AppFeature: Reducer, Sendable {
             guard case let .detail(detail) = state.destination else { return .none }
             return setFavorite(detail.pokemon.id, &state)
 
+        case let .path(.element(_, .type(.favoriteTapped(id)))):
+            return setFavorite(id, &state)
+
         case let .path(.element(entryID, .detail(.favoriteTapped))):
             guard case let .detail(detail) = state.path[id: entryID] else { return .none }
             return setFavorite(detail.pokemon.id, &state)

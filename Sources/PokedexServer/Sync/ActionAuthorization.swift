@@ -11,7 +11,7 @@ enum ActionAuthorization {
         let role = state.account.activeRole
         switch action {
         case .list(.favoriteTapped), .destination(.presented(.detail(.favoriteTapped))),
-             .path(.element(_, .detail(.favoriteTapped))):
+             .path(.element(_, .detail(.favoriteTapped))), .path(.element(_, .type(.favoriteTapped))):
             guard role?.canWrite == true else {
                 throw ProtocolError(.forbidden, "You can only view “\(state.account.activeList?.name ?? "this list")”.")
             }
