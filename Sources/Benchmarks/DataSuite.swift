@@ -58,7 +58,7 @@ enum DataBenchmarks {
         let query = PokemonQuery(search: "Pi")
         let seconds = Measure.median(repeats: 501) {
             let page = Catalog.embedded.page(query, limit: 20, offset: 0)
-            precondition(page.pokemon.first?.name == "caterpie" && page.totalCount == page.pokemon.count)
+            precondition(page.pokemon.first?.name == "Caterpie" && page.totalCount == page.pokemon.count)
         }
         return Figure("data.search_page_us", seconds * 1e6, "µs")
     }

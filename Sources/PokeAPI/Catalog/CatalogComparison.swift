@@ -52,7 +52,6 @@ extension Catalog {
             fact("height") { $0.height },
             fact("weight") { $0.weight },
             fact("base experience") { $0.baseExperience.map(String.init) ?? "none" },
-            fact("genus") { $0.genus ?? "none" },
             fact("sprite") { $0.spriteURL ?? "none" },
             fact("stats") { $0.stats.map { "\($0.name)=\($0.base)" } },
             fact("abilities") { $0.abilities.map { "\($0.name)(slot \($0.slot)\($0.isHidden ? ", hidden" : ""))" } },

@@ -19,10 +19,12 @@ struct NameSearch {
     var isEmpty: Bool { needle.isEmpty && number == nil }
 
     /// What names are compared as: every name folded (lowercase, no accents, letters and digits
-    /// only), separated by a byte no folded text has, so a match never spans two names. Keep
+    /// only), once each, separated by a byte no folded text has, so a match never spans two names. Keep
     /// it to match many queries against the same names.
     static func key(_ names: [String]) -> [UInt8] {
-        names.map(key).joined(separator: [0]).map { $0 }
+        var keys: [[UInt8]] = []
+        for key in names.map(key) where !keys.contains(key) { keys.append(key) }
+        return Array(keys.joined(separator: [0]))
     }
 
     static func key(_ text: String) -> [UInt8] {

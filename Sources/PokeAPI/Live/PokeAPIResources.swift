@@ -68,7 +68,8 @@ struct PokeAPIResources: Sendable {
         return members.entries.filter { $0.id < 10000 }.sorted { $0.id < $1.id }
     }
 
-    /// The list rows of `entries`, in their order, from details fetched concurrently (at most
+    /// The list rows of `entries`, in their order and named in `locale`, from details and
+    /// species fetched concurrently (at most
     /// `maxConcurrentTransfers` at once over the one multi handle) or read from the cache.
     func rows(_ entries: some Collection<NamedEntry>, _ locale: AppLocale) async throws -> [Pokemon] {
         try await withThrowingTaskGroup(of: (Int, Pokemon).self) { group in
@@ -77,7 +78,11 @@ struct PokeAPIResources: Sendable {
                 if position >= options.maxConcurrentTransfers, let (done, row) = try await group.next() {
                     rows[done] = row
                 }
-                group.addTask { (position, try await localizedDetail(entry.id, locale).pokemon) }
+                // One transfer at a time per row, so the bound holds for transfers too.
+                group.addTask {
+                    let detail = try await detail(entry.id)
+                    return (position, Self.text(try await species(entry.id)).row(detail, locale))
+                }
             }
             for try await (done, row) in group { rows[done] = row }
             return rows.compactMap { $0 }

@@ -14,8 +14,8 @@ public struct FavoritesFeature: Reducer, Sendable {
         /// The invite just created: shown once, with its link.
         public var invite: Invite?
         public var error: String?
-        /// The last change asked for: `retryTapped` does it again once it failed.
-        public var lastIntent: Intent?
+        /// The change that failed with `error`: `retryTapped` does it again.
+        public var failedIntent: Intent?
         /// The language of its messages.
         public var locale: AppLocale
 
@@ -51,6 +51,7 @@ public struct FavoritesFeature: Reducer, Sendable {
         case removeMemberTapped(userID: String)
         case leaveTapped
         case failed(String)
+        case intentFailed(State.Intent, String)
         /// Tries the failed change again.
         case retryTapped
         case localeChanged(AppLocale)
@@ -91,7 +92,7 @@ public struct FavoritesFeature: Reducer, Sendable {
             return perform(.revokeInvite(id: inviteID), &state)
 
         case .retryTapped:
-            guard state.error != nil, let intent = state.lastIntent else { return .none }
+            guard let intent = state.failedIntent else { return .none }
             return perform(intent, &state)
 
         case let .localeChanged(locale):
@@ -108,6 +109,11 @@ public struct FavoritesFeature: Reducer, Sendable {
             state.error = message
             return .none
 
+        case let .intentFailed(intent, message):
+            state.error = message
+            state.failedIntent = intent
+            return .none
+
         case .delegate:
             return .none
         }
@@ -115,23 +121,22 @@ public struct FavoritesFeature: Reducer, Sendable {
 
     private func perform(_ intent: State.Intent, _ state: inout State) -> Effect<Action> {
         state.error = nil
+        state.failedIntent = nil
         let listID = state.listID
         let locale = state.locale
         switch intent {
         case let .invite(role):
-            state.lastIntent = intent
             return .run { [favoritesClient] send in
                 let code = try await favoritesClient.createInvite(listID, role)
                 await send(.inviteCreated(State.Invite(role: role, code: code)))
             } catch: { error, send in
-                await send(.failed(Strings.failure(error, locale)))
+                await send(.intentFailed(intent, Strings.failure(error, locale)))
             }
         case let .revokeInvite(inviteID):
-            state.lastIntent = intent
             return .run { [favoritesClient] _ in
                 try await favoritesClient.revokeInvite(listID, inviteID)
             } catch: { error, send in
-                await send(.failed(Strings.failure(error, locale)))
+                await send(.intentFailed(intent, Strings.failure(error, locale)))
             }
         }
     }

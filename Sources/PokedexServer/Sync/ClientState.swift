@@ -49,7 +49,7 @@ struct ClientState: Sendable {
             let invite: JSONValue = state.invite.map {
                 ["role": .string($0.role.rawValue), "link": .string("\(publicURL())/#/join/\($0.code)")]
             } ?? .null
-            return ["favorites": ["invite": invite, "error": JSONValue(state.error), "canRetry": .bool(state.error != nil && state.lastIntent != nil)]]
+            return ["favorites": ["invite": invite, "error": JSONValue(state.error), "canRetry": .bool(state.failedIntent != nil)]]
         }
     }
 
