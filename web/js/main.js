@@ -79,16 +79,17 @@ localePicker.addEventListener('change', () => {
 });
 
 store.subscribe((state, previous) => {
-  if (state.locale && setLocale(state.locale)) {
-    // A new language: the page's own texts, then every view from scratch.
+  // A new language: the page's own texts, then the views' (the list and the header render
+  // from scratch, the sheet builds its screens again); the router still follows the route.
+  const relabel = Boolean(state.locale && setLocale(state.locale));
+  if (relabel) {
     translatePage();
     localePicker.value = currentLocale();
     connection.update();
-    previous = null;
     sheet.relabel(state);
   }
-  identity.update(state, previous);
-  list.update(state, previous);
+  identity.update(state, relabel ? null : previous);
+  list.update(state, relabel ? null : previous);
   sheet.update(state, previous);
   invite.update(state, previous);
   alert.update(state, previous);
