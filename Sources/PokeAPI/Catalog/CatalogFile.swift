@@ -1,3 +1,4 @@
+import StateSync
 import PokedexModels
 import PokemonClient
 

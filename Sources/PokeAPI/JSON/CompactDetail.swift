@@ -1,3 +1,4 @@
+import StateSync
 import PokedexModels
 
 /// The project's own compact form of a `PokemonDetail`: one JSON array, used by the embedded

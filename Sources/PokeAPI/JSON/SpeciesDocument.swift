@@ -1,3 +1,4 @@
+import StateSync
 import PokemonClient
 import PokedexModels
 
