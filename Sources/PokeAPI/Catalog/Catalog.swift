@@ -11,7 +11,7 @@ public struct Catalog: Equatable, Sendable {
     private let positionByID: [Int: Int]
     /// Each entry's `NameSearch.key` of all its names, made once rather than per query.
     private let searchableNames: [[UInt8]]
-    /// Each entry's row in each language (`AppLocale.allCases` order), made once.
+    /// Each entry's row in each language (English, then Spanish), made once.
     private let rows: [[Pokemon]]
 
     public init(_ details: [PokemonDetail], text: CatalogText = CatalogText()) {
@@ -20,7 +20,7 @@ public struct Catalog: Equatable, Sendable {
         self.text = text
         positionByID = Dictionary(sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
-        rows = AppLocale.allCases.map { locale in sorted.map { text.row($0, locale) } }
+        rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
     }
 
     public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
@@ -61,7 +61,10 @@ public struct Catalog: Equatable, Sendable {
     }
 
     private func rows(_ locale: AppLocale) -> [Pokemon] {
-        rows[AppLocale.allCases.firstIndex(of: locale) ?? 0]
+        switch locale {
+        case .en: rows[0]
+        case .es: rows[1]
+        }
     }
 
     private func matchingPositions(_ query: PokemonQuery) -> [Int] {

@@ -8,8 +8,7 @@ import PokemonClient
 ///     "types":{"grass":["Grass","Planta"],…},
 ///     "abilities":{"overgrow":["Overgrow","Espesura"],…},
 ///     "pokemon":[
-///     [<CompactDetail record>,["English name","Spanish name"],["English genus","Spanish genus"]|null],
-///     <one per line, in dex order>
+///     <one CompactRecord per line, in dex order>
 ///     ]}
 enum CatalogFile {
     static let format = "pokedex-catalog/2"
@@ -25,13 +24,8 @@ enum CatalogFile {
         writeTable(catalog.text.abilities.filter { used.contains($0.key) }, to: &json)
         json.raw(",\n\"pokemon\":[\n")
         for (position, entry) in catalog.entries.enumerated() {
-            json.raw("[")
-            CompactDetail.write(entry, to: &json)
-            json.raw(",")
-            writeText(catalog.text.names[entry.id], to: &json)
-            json.raw(",")
-            writeText(catalog.text.genera[entry.id], to: &json)
-            json.raw("]")
+            let record = CompactRecord(detail: entry, names: catalog.text.names[entry.id], genus: catalog.text.genera[entry.id])
+            CompactRecord.write(record, to: &json)
             json.raw(position == catalog.entries.count - 1 ? "\n" : ",\n")
         }
         json.raw("]}\n")
@@ -51,14 +45,10 @@ enum CatalogFile {
                     case "abilities": text.abilities = try readTable(&scanner)
                     case "pokemon":
                         try scanner.readArray { scanner in
-                            try scanner.beginArray()
-                            let detail = try CompactDetail.read(&scanner)
-                            try scanner.expectComma()
-                            text.names[detail.id] = try readText(&scanner)
-                            try scanner.expectComma()
-                            text.genera[detail.id] = try readText(&scanner)
-                            try scanner.endArray()
-                            details.append(detail)
+                            let record = try CompactRecord.read(&scanner)
+                            text.names[record.detail.id] = record.names
+                            text.genera[record.detail.id] = record.genus
+                            details.append(record.detail)
                         }
                     default: try scanner.skipValue()
                     }
@@ -71,19 +61,6 @@ enum CatalogFile {
         }
     }
 
-    private static func writeText(_ text: LocalizedText?, to json: inout JSONWriter) {
-        guard let text else { return json.raw("null") }
-        json.array([text.en, text.es]) { $0.string($1) }
-    }
-
-    private static func readText(_ scanner: inout JSONScanner) throws -> LocalizedText? {
-        if try scanner.readNull() { return nil }
-        var texts: [String] = []
-        try scanner.readArray { texts.append(try $0.readString()) }
-        guard texts.count == 2 else { throw scanner.error("a text has an English and a Spanish string") }
-        return LocalizedText(en: texts[0], es: texts[1])
-    }
-
     /// `{"identifier":["English","Spanish"],…}` sorted by identifier, so the file diffs well.
     private static func writeTable(_ table: [String: LocalizedText], to json: inout JSONWriter) {
         json.raw("{")
@@ -91,14 +68,14 @@ enum CatalogFile {
             if position > 0 { json.raw(",") }
             json.string(key)
             json.raw(":")
-            writeText(text, to: &json)
+            CompactRecord.writeText(text, to: &json)
         }
         json.raw("}")
     }
 
     private static func readTable(_ scanner: inout JSONScanner) throws -> [String: LocalizedText] {
         var table: [String: LocalizedText] = [:]
-        try scanner.readObject { scanner, key in table[key] = try readText(&scanner) }
+        try scanner.readObject { scanner, key in table[key] = try CompactRecord.readText(&scanner) }
         return table
     }
 }

@@ -10,10 +10,18 @@ struct NameSearch {
     private let number: Int?
 
     init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let digits = trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed)
-        number = !digits.isEmpty && digits.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int(digits) : nil
+        number = Self.number(text)
         needle = Self.key(text)
+    }
+
+    /// `25`, `#025`, ` #25 ` → 25; anything else (a name, `#`, `2b`) → nil. Bytes, not
+    /// Foundation's trimming: this runs for every search a session types.
+    static func number(_ text: String) -> Int? {
+        var digits = text.utf8.drop { $0 == UInt8(ascii: " ") }
+        while digits.last == UInt8(ascii: " ") { digits = digits.dropLast() }
+        if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     var isEmpty: Bool { needle.isEmpty && number == nil }

@@ -54,40 +54,6 @@ enum SpeciesDocument {
         }
         return texts
     }
-
-    /// The compact cached form: `[id,["en","es"]|null,["en","es"]|null]`.
-    static func encode(_ species: SpeciesText) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("[")
-        json.int(species.id)
-        for text in [species.names, species.genus] {
-            json.raw(",")
-            if let text { json.array([text.en, text.es]) { $0.string($1) } } else { json.raw("null") }
-        }
-        json.raw("]")
-        return Array(json.text.utf8)
-    }
-
-    static func decode(_ bytes: [UInt8]) throws -> SpeciesText {
-        try JSONScanner.scan(bytes) { scanner in
-            try scanner.beginArray()
-            let id = try scanner.readInt()
-            var texts: [LocalizedText?] = []
-            for _ in 0..<2 {
-                try scanner.expectComma()
-                if try scanner.readNull() {
-                    texts.append(nil)
-                } else {
-                    var pair: [String] = []
-                    try scanner.readArray { pair.append(try $0.readString()) }
-                    guard pair.count == 2 else { throw scanner.error("a text has an English and a Spanish string") }
-                    texts.append(LocalizedText(en: pair[0], es: pair[1]))
-                }
-            }
-            try scanner.endArray()
-            return SpeciesText(id: id, names: texts[0], genus: texts[1])
-        }
-    }
 }
 
 extension PokeAPIDecoder {

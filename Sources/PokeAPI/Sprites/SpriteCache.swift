@@ -112,7 +112,7 @@ public final class SpriteCache: Sendable {
         _ = lastFailure.withLock { $0.removeValue(forKey: id) }
         let sprite = Sprite(bytes: response.body, contentType: contentType, isPlaceholder: false)
         try? cache?.store(Self.encode(sprite), for: key, now: now())
-        try? cache?.trim(keysWithPrefix: Self.keyPrefix, toBytes: maxBytes)
+        _ = try? cache?.trim(keysWithPrefix: Self.keyPrefix, toBytes: maxBytes)
         return sprite
     }
 
