@@ -36,15 +36,15 @@ extension Catalog {
             abilities[try row.int(column[0]), default: []].append(ability)
         }
 
-        var speciesNames: [Int: [Int: String]] = [:]
-        var speciesGenera: [Int: [Int: String]] = [:]
+        var speciesNames: [Int: PokeAPIText] = [:]
+        var speciesGenera: [Int: PokeAPIText] = [:]
         let columns = ["pokemon_species_id", "local_language_id", "name", "genus"]
         try reader("pokemon_species_names.csv").forEachRow(columns: columns) { row, column in
             let language = try row.int(column[1])
-            guard Self.languages.contains(language) else { return }
+            guard language == PokeAPIText.englishID || language == PokeAPIText.spanishID else { return }
             let species = try row.int(column[0])
-            speciesNames[species, default: [:]][language] = row.string(column[2])
-            speciesGenera[species, default: [:]][language] = row.string(column[3])
+            speciesNames[species, default: PokeAPIText()].set(row.string(column[2]), language: language)
+            speciesGenera[species, default: PokeAPIText()].set(row.string(column[3]), language: language)
         }
 
         var details: [PokemonDetail] = []
@@ -57,8 +57,8 @@ extension Catalog {
             let id = try row.int(column[0])
             guard id < 10000, try row.int(column[6]) == 1 else { return }
             let species = try row.int(column[2])
-            text.names[id] = speciesNames[species].flatMap(LocalizedText.init(pokeAPILanguages:))
-            let genus = speciesGenera[species].flatMap(LocalizedText.init(pokeAPILanguages:))
+            text.names[id] = speciesNames[species]?.localized
+            let genus = speciesGenera[species]?.localized
             text.genera[id] = genus
             details.append(PokemonDetail(
                 id: id, name: row.string(column[1]),
@@ -74,23 +74,20 @@ extension Catalog {
         return Catalog(details, text: text)
     }
 
-    /// PokeAPI's language ids of the languages the Pokédex speaks: Spanish 7, English 9.
-    static let languages: Set<Int> = [7, 9]
-
     /// `identifier → names` from a `*_names.csv` table, when the dump has it.
     private static func localizedNames(
         _ directory: String, _ file: String, _ idColumn: String, identifiers: [Int: String]
     ) throws -> [String: LocalizedText] {
         guard FileManager.default.fileExists(atPath: directory + "/" + file) else { return [:] }
-        var texts: [Int: [Int: String]] = [:]
+        var texts: [Int: PokeAPIText] = [:]
         try CSVReader(path: directory + "/" + file).forEachRow(columns: [idColumn, "local_language_id", "name"]) { row, column in
             let language = try row.int(column[1])
-            guard languages.contains(language) else { return }
-            texts[try row.int(column[0]), default: [:]][language] = row.string(column[2])
+            guard language == PokeAPIText.englishID || language == PokeAPIText.spanishID else { return }
+            texts[try row.int(column[0]), default: PokeAPIText()].set(row.string(column[2]), language: language)
         }
         var names: [String: LocalizedText] = [:]
-        for (id, byLanguage) in texts {
-            if let identifier = identifiers[id], let text = LocalizedText(pokeAPILanguages: byLanguage) { names[identifier] = text }
+        for (id, text) in texts {
+            if let identifier = identifiers[id], let text = text.localized { names[identifier] = text }
         }
         return names
     }

@@ -11,6 +11,8 @@ public struct Catalog: Equatable, Sendable {
     private let positionByID: [Int: Int]
     /// Each entry's `NameSearch.key` of all its names, made once rather than per query.
     private let searchableNames: [[UInt8]]
+    /// Each entry's id, read by a number search without touching the entry.
+    private let ids: [Int]
     /// Each entry's row in each language (English, then Spanish), made once.
     private let rows: [[Pokemon]]
 
@@ -20,6 +22,7 @@ public struct Catalog: Equatable, Sendable {
         self.text = text
         positionByID = Dictionary(sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
+        ids = sorted.map(\.id)
         rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
     }
 
@@ -70,8 +73,8 @@ public struct Catalog: Equatable, Sendable {
     private func matchingPositions(_ query: PokemonQuery) -> [Int] {
         let search = NameSearch(query.search)
         return entries.indices.filter { position in
-            (search.isEmpty || search.matches(id: entries[position].id, key: searchableNames[position]))
-                && (query.type.map(entries[position].types.contains) ?? true)
+            (search.isEmpty || search.matches(id: ids[position], key: searchableNames[position]))
+                && (query.type.map { entries[position].types.contains($0) } ?? true)
         }
     }
 }

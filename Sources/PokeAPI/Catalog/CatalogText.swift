@@ -54,12 +54,23 @@ public struct CatalogText: Equatable, Sendable {
     }
 }
 
-extension LocalizedText {
-    /// From texts by PokeAPI language id (English 9, Spanish 7); a missing or empty one is the
-    /// English text. `nil` without English.
-    init?(pokeAPILanguages texts: [Int: String]) {
-        guard let english = texts[9], !english.isEmpty else { return nil }
-        let spanish = texts[7].flatMap { $0.isEmpty ? nil : $0 } ?? english
-        self.init(en: english, es: spanish)
+/// A text as PokeAPI's tables and documents give it, one language at a time.
+struct PokeAPIText {
+    var english: String?
+    var spanish: String?
+
+    /// PokeAPI's language ids of the languages the Pokédex speaks.
+    static let englishID = 9, spanishID = 7
+
+    /// Keeps `text` when `language` is English or Spanish.
+    mutating func set(_ text: String, language: Int) {
+        if language == Self.englishID { english = text } else if language == Self.spanishID { spanish = text }
+    }
+
+    /// Missing or empty Spanish is the English text; `nil` without English.
+    var localized: LocalizedText? {
+        guard let english, !english.isEmpty else { return nil }
+        let spanish = self.spanish.flatMap { $0.isEmpty ? nil : $0 } ?? english
+        return LocalizedText(en: english, es: spanish)
     }
 }

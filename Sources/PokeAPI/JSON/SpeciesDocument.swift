@@ -21,8 +21,8 @@ public struct SpeciesText: Equatable, Sendable {
 enum SpeciesDocument {
     static func read(_ scanner: inout JSONScanner) throws -> SpeciesText {
         var id: Int?
-        var names: [Int: String] = [:]
-        var genera: [Int: String] = [:]
+        var names = PokeAPIText()
+        var genera = PokeAPIText()
         try scanner.readObject { scanner, key in
             switch key {
             case "id": id = try scanner.readInt()
@@ -32,15 +32,15 @@ enum SpeciesDocument {
             }
         }
         guard let id else { throw scanner.error("missing \"id\"") }
-        return SpeciesText(id: id, names: LocalizedText(pokeAPILanguages: names), genus: LocalizedText(pokeAPILanguages: genera))
+        return SpeciesText(id: id, names: names.localized, genus: genera.localized)
     }
 
     /// PokeAPI's language names of the languages the Pokédex speaks, as its language ids.
-    private static let languageIDs = ["en": 9, "es": 7]
+    private static let languageIDs = ["en": PokeAPIText.englishID, "es": PokeAPIText.spanishID]
 
-    /// `[{language: {name}, <field>}]` → texts by PokeAPI language id (English and Spanish only).
-    private static func readLocalized(_ scanner: inout JSONScanner, field: String) throws -> [Int: String] {
-        var texts: [Int: String] = [:]
+    /// `[{language: {name}, <field>}]` → the English and Spanish texts.
+    private static func readLocalized(_ scanner: inout JSONScanner, field: String) throws -> PokeAPIText {
+        var texts = PokeAPIText()
         try scanner.readArray { scanner in
             var language: String?, text: String?
             try scanner.readObject { scanner, key in
@@ -50,7 +50,7 @@ enum SpeciesDocument {
                 default: try scanner.skipValue()
                 }
             }
-            if let language, let id = languageIDs[language], let text { texts[id] = text }
+            if let language, let id = languageIDs[language], let text { texts.set(text, language: id) }
         }
         return texts
     }
