@@ -5,26 +5,40 @@ import PokedexModels
 public struct Catalog: Equatable, Sendable {
     /// Every Pokémon as the source states it (its PokeAPI identifier as `name`, ability
     /// identifiers, the English genus), sorted by id; `detail(id:locale:)` gives it localized.
-    public let entries: [PokemonDetail]
+    public var entries: [PokemonDetail] { storage.entries }
     /// Names, genera, abilities and types in each language.
-    public let text: CatalogText
-    private let positionByID: [Int: Int]
-    /// Each entry's `NameSearch.key` of all its names, made once rather than per query.
-    private let searchableNames: [[UInt8]]
-    /// Each entry's id, read by a number search without touching the entry.
-    private let ids: [Int]
-    /// Each entry's row in each language (English, then Spanish), made once.
-    private let rows: [[Pokemon]]
+    public var text: CatalogText { storage.text }
+    /// One reference: a catalog is copied into every client and query, and a copy of each
+    /// table on its own retained them one by one.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let entries: [PokemonDetail]
+        let text: CatalogText
+        let positionByID: [Int: Int]
+        /// Each entry's `NameSearch.key` of all its names, made once rather than per query.
+        let searchableNames: [[UInt8]]
+        /// Each entry's id, read by a number search without touching the entry.
+        let ids: [Int]
+        /// Each entry's row in each language (English, then Spanish), made once.
+        let rows: [[Pokemon]]
+
+        init(_ details: [PokemonDetail], text: CatalogText) {
+            let sorted = details.sorted { $0.id < $1.id }
+            entries = sorted
+            self.text = text
+            positionByID = Dictionary(sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
+            ids = sorted.map(\.id)
+            rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
+        }
+    }
 
     public init(_ details: [PokemonDetail], text: CatalogText = CatalogText()) {
-        let sorted = details.sorted { $0.id < $1.id }
-        entries = sorted
-        self.text = text
-        positionByID = Dictionary(sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
-        ids = sorted.map(\.id)
-        rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
+        storage = Storage(details, text: text)
     }
+
+    private var positionByID: [Int: Int] { storage.positionByID }
 
     public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
         lhs.entries == rhs.entries && lhs.text == rhs.text
@@ -65,16 +79,17 @@ public struct Catalog: Equatable, Sendable {
 
     private func rows(_ locale: AppLocale) -> [Pokemon] {
         switch locale {
-        case .en: rows[0]
-        case .es: rows[1]
+        case .en: storage.rows[0]
+        case .es: storage.rows[1]
         }
     }
 
     private func matchingPositions(_ query: PokemonQuery) -> [Int] {
         let search = NameSearch(query.search)
-        return entries.indices.filter { position in
-            (search.isEmpty || search.matches(id: ids[position], key: searchableNames[position]))
-                && (query.type.map { entries[position].types.contains($0) } ?? true)
+        let storage = self.storage
+        return storage.entries.indices.filter { position in
+            (search.isEmpty || search.matches(id: storage.ids[position], key: storage.searchableNames[position]))
+                && (query.type.map { storage.entries[position].types.contains($0) } ?? true)
         }
     }
 }
