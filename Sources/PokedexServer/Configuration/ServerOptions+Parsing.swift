@@ -13,6 +13,14 @@ extension ServerOptions {
                 .text("--web", "DIR", help: "the static web client (default ./web)") { $0.webRoot = $1 },
                 .text("--catalog-csv", "DIR", help: "serve the full dex from a PokeAPI CSV dump (data/v2/csv layout)") { $0.catalogCSV = $1 },
                 .text("--pokeapi", "URL", help: "serve live PokeAPI data, e.g. https://pokeapi.co/api/v2 (cached in --db)") { $0.pokeAPI = $1 },
+                .text("--sprites", "DIR", help: """
+                    serve the sprites from a local folder of ID.png (e.g. a PokeAPI sprites
+                    checkout's sprites/pokemon); never fetches them
+                    """) { options, text throws(OptionError) in options.spritesDirectory = try nonEmptyPath("--sprites", text) },
+                .text("--sprites-url", "URL", help: """
+                    fetch sprite ID.png from URL/ID.png (default PokeAPI's sprites repository);
+                    without network every sprite is a placeholder
+                    """) { $0.spritesURL = $1 },
                 .text("--db", "PATH|URL", help: """
                     SQLite file (default ./data/pokedex.sqlite), or postgresql://user@host:port/db
                     for cluster mode: several processes share users, lists and sessions

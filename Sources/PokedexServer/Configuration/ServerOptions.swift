@@ -9,6 +9,11 @@ public struct ServerOptions: Sendable, Equatable {
     public var webRoot = "web"
     public var catalogCSV: String?
     public var pokeAPI: String?
+    /// A local folder of `{id}.png` served as the sprites, never touching the network.
+    public var spritesDirectory: String?
+    /// Where sprite `{id}.png` is fetched from (over libcurl, into the sprite cache): PokeAPI's
+    /// sprites repository unless set.
+    public var spritesURL: String?
     /// A SQLite file, or a `postgresql://` URL (cluster mode: processes share lists).
     public var database = "data/pokedex.sqlite"
     /// The SQLite file of this process's own response cache in cluster mode.
