@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-ev", "libev-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // libpq's headers live in /usr/include/postgresql, which pkg-config names.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
@@ -24,7 +25,7 @@ let package = Package(
 
         // Data.
         .target(name: "PokedexModels"),
-        .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibCrypto", "PokedexModels"]),
         .target(name: "Postgres", dependencies: ["CPostgres"]),
         .target(name: "PostgresStorage", dependencies: ["Postgres", "Storage", "PokedexModels"]),
         // Throwaway PostgreSQL servers and databases for the test suites.

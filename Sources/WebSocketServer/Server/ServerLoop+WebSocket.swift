@@ -63,7 +63,7 @@ extension ServerLoop {
     /// ping, or a pong lws may owe, also waits for the writeable callback).
     func writeSoon(_ session: WebSocketSession) {
         guard !session.needsPing, !session.mayOwePong,
-              LwsWire.canWriteAtOnce(session.wsi, session.connection.outbound) else {
+              session.connection.core.canWriteAtOnce(session.wsi) else {
             lws_callback_on_writable(session.wsi)
             return
         }
@@ -72,8 +72,7 @@ extension ServerLoop {
 
     /// Writes the queue's next step; false when the connection must close.
     private func writeNext(_ session: WebSocketSession) -> Bool {
-        let step = session.connection.outbound.withLock { $0.stepForWriteable() }
-        switch writer.perform(step, on: session.wsi) {
+        switch session.connection.core.writeNext(with: &writer, on: session.wsi) {
         case .wrote(let bytes):
             counters.bytesOut.add(bytes, ordering: .relaxed)
             counters.messagesOut.add(1, ordering: .relaxed)
@@ -81,8 +80,8 @@ extension ServerLoop {
             break
         case .drained:
             handler.connectionDrained(session.connection)
-        case .close:
-            if case .close(let request) = step { session.closeCode = request.code }
+        case .close(let code):
+            if let code { session.closeCode = code }
             return false
         }
         return true
@@ -92,7 +91,7 @@ extension ServerLoop {
     func webSocketPeerClosing(_ session: WebSocketSession, payload: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         session.isPeerClosing = true
         // Nothing more may be sent after the close lws is about to echo.
-        session.connection.outbound.withLock { $0.markClosed() }
+        session.connection.core.markClosed()
         guard length != 1 else {
             // A status code is two bytes: one is a protocol error, and lws would echo it as is.
             session.closeCode = 1002
@@ -105,7 +104,7 @@ extension ServerLoop {
     func webSocketClosed(_ session: WebSocketSession) {
         let connection = session.connection
         sessions[connection.id] = nil
-        connection.outbound.withLock { $0.markClosed() }
+        connection.core.markClosed()
         counters.openConnections.subtract(1, ordering: .relaxed)
         log("ws #\(connection.id) closed (\(session.closeCode))")
         handler.connectionClosed(connection, code: session.closeCode)
