@@ -1,7 +1,7 @@
 import Synchronization
 
 /// One client websocket. Safe to use from any thread.
-public final class ClientConnection: Sendable {
+public final class ClientConnection: MessageSending {
     struct Target: Sendable {
         let host: String
         let port: Int
@@ -30,13 +30,8 @@ public final class ClientConnection: Sendable {
         core.send(text, isBinary: false)
     }
 
-    @discardableResult
-    public func send(_ text: String) -> SendResult {
-        send(Array(text.utf8))
-    }
-
     /// Closes with `code` once the messages already queued are written.
-    public func close(code: UInt16 = 1000, reason: String = "") {
+    public func close(code: UInt16, reason: String) {
         core.close(code: code, reason: reason)
     }
 

@@ -2,7 +2,7 @@ import Synchronization
 
 /// One open websocket. Safe to use from any thread; holding it after close is harmless
 /// (sends then report `.closed`).
-public final class Connection: Sendable {
+public final class Connection: MessageSending {
     /// Unique for the server's lifetime.
     public var id: UInt64 { core.id }
     /// The peer's IP address.
@@ -30,11 +30,6 @@ public final class Connection: Sendable {
         core.send(text, isBinary: false)
     }
 
-    @discardableResult
-    public func send(_ text: String) -> SendResult {
-        send(Array(text.utf8))
-    }
-
     /// Queues one binary message, in order with the text ones.
     @discardableResult
     public func send(binary bytes: [UInt8]) -> SendResult {
@@ -42,7 +37,7 @@ public final class Connection: Sendable {
     }
 
     /// Closes with `code` once the messages already queued are written.
-    public func close(code: UInt16 = 1000, reason: String = "") {
+    public func close(code: UInt16, reason: String) {
         core.close(code: code, reason: reason)
     }
 

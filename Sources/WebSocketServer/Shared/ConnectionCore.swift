@@ -77,3 +77,23 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
         outbound.withLock { $0.markClosed() }
     }
 }
+
+/// What senders see of either connection: text messages in order, and a close after them.
+public protocol MessageSending: AnyObject, Sendable {
+    /// Queues one text message (UTF-8 bytes) for the service thread to write.
+    @discardableResult
+    func send(_ text: [UInt8]) -> SendResult
+    /// Closes with `code` once the messages already queued are written.
+    func close(code: UInt16, reason: String)
+}
+
+extension MessageSending {
+    @discardableResult
+    public func send(_ text: String) -> SendResult {
+        send(Array(text.utf8))
+    }
+
+    public func close(code: UInt16 = 1000) {
+        close(code: code, reason: "")
+    }
+}
