@@ -41,13 +41,15 @@ let package = Package(
         // Features, sync, transport, server.
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
-        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+        // One line per event, logfmt or JSON, on standard error.
+        .target(name: "Logging", dependencies: ["StateSync"]),
+        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets", "Logging"]),
         .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "Logging",
             ]
         ),
         .target(
@@ -60,7 +62,7 @@ let package = Package(
         .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI"]),
-        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer"]),
+        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "Logging"]),
 
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
@@ -74,9 +76,10 @@ let package = Package(
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(
             name: "PokedexServerTests",
-            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting"]
+            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting", "Logging"]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),
     ],

@@ -12,7 +12,7 @@ extension ServerLoop {
         sessions[connection.id] = session
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
-        log("ws #\(connection.id) open from \(connection.remoteAddress)")
+        log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])
         handler.connectionOpened(connection)
     }
 
@@ -40,7 +40,7 @@ extension ServerLoop {
 
     /// Closes the connection with `code`: the caller returns the -1 this gives.
     private func refuse(_ session: WebSocketSession, code: UInt16, reason: String) -> Int32 {
-        log("ws #\(session.connection.id) error: \(reason), closing with \(code)")
+        log.warning("ws.error", ["conn": "\(session.connection.id)", "code": "\(code)", "reason": reason])
         session.closeCode = code
         LwsWire.setCloseReason(session.wsi, code: code, reason: reason)
         return -1
@@ -106,7 +106,7 @@ extension ServerLoop {
         sessions[connection.id] = nil
         connection.core.markClosed()
         counters.openConnections.subtract(1, ordering: .relaxed)
-        log("ws #\(connection.id) closed (\(session.closeCode))")
+        log.info("ws.close", ["conn": "\(connection.id)", "code": "\(session.closeCode)"])
         handler.connectionClosed(connection, code: session.closeCode)
         finishIfDrained()
     }
