@@ -54,6 +54,9 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
     // What the load tester does with every frame it receives, and the server with every action.
     let parseSeconds = try Measure.median(repeats: 501) { _ = try JSONParser.parse(snapshot) }
     await server.shutdown()
+    // What `--debug`'s action log costs an action, against the same action without it.
+    let actionSeconds = try await navigationRoundTrip(debug: false, in: directory + "/plain")
+    let debugActionSeconds = try await navigationRoundTrip(debug: true, in: directory + "/debug")
     return [
         Figure("sync.star_patch_bytes", Double(starFrames.map(\.count).reduce(0, +)), "bytes"),
         Figure("sync.page_patch_bytes", Double(pageFrame.count), "bytes"),
@@ -63,6 +66,8 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
         Figure("sync.diff_us_star_among_75", starDiffSeconds * 1e6, "us"),
         Figure("sync.apply_us_star_toggle_among_75", toggleSeconds * 1e6, "us"),
         Figure("sync.parse_mb_per_s", Double(snapshot.count) / parseSeconds / 1e6, "MB/s"),
+        Figure("sync.action_round_trip_us", actionSeconds * 1e6, "us"),
+        Figure("sync.action_round_trip_us_debug", debugActionSeconds * 1e6, "us"),
     ]
 }
 
@@ -79,7 +84,9 @@ final class BenchSession {
     let connection: ClientConnection
     private(set) var state: JSONValue = .null
     private(set) var seq = 0
-    private var ref = 0
+    /// The ref of the last action sent, and of the last one acknowledged.
+    private(set) var ref = 0
+    private(set) var acknowledged = 0
 
     init(client: WebSocketClient, port: Int, route: String) async throws {
         connection = client.connect(port: port)
@@ -105,10 +112,13 @@ final class BenchSession {
             case let .snapshot(seq, state):
                 self.seq = seq
                 self.state = state
-            case let .patch(seq, ops, _):
+            case let .patch(seq, ops, ack):
                 self.seq = seq
                 state = try JSONPatch.apply(ops, to: state)
-            case .welcome, .ack, .error:
+                if let ack { acknowledged = ack }
+            case let .ack(ref):
+                acknowledged = ref
+            case .welcome, .error:
                 break
             }
         }

@@ -24,13 +24,13 @@ struct ExpectationCheck<R: Reducer> where R.State: Equatable {
             let heading = updateExpected == nil
                 ? "State changed but no change was asserted for \(record.action):"
                 : "State change does not match the expectation for \(record.action) (− expected, + actual):"
-            messages.append(heading + "\n" + StateDiff.describe(from: expected, to: record.after))
+            messages.append(heading + "\n" + StateDifference.describe(expected: expected, actual: record.after))
         }
         for entry in snapshot.entries {
             guard let actual = record.sharedAfter[entry.box.boxID]?.value else { continue }
             if !Self.isEqual(entry.value, actual) {
                 messages.append("Shared value changed by \(record.action) was not asserted (− expected, + actual):\n"
-                    + StateDiff.describe(from: entry.value, to: actual))
+                    + StateDifference.describe(expected: entry.value, actual: actual))
             }
         }
         return messages.isEmpty ? nil : messages.joined(separator: "\n")

@@ -40,7 +40,7 @@ final class ActionInspectionTests: XCTestCase {
         let second = records.withLock { $0[1] }
         XCTAssertEqual(second.effectsStarted.count, 1)
         XCTAssertEqual(second.effectsCancelled.count, 1)
-        XCTAssertEqual(StateDiff.describe(from: second.stateBefore, to: second.stateAfter).contains("+ "), true)
+        XCTAssertEqual(StateChanges.lines(from: second.stateBefore, to: second.stateAfter), [#"query: "a" → "ab""#])
     }
 
     func testAfterInspectionStopsNothingIsRecorded() async {
@@ -52,13 +52,36 @@ final class ActionInspectionTests: XCTestCase {
         await store.send(.increment)
         XCTAssertEqual(records.withLock { $0 }, 1)
     }
+}
 
-    func testStateDiffShowsOnlyTheChangedLinesWithContext() {
-        let old = (1...100).map { "line \($0)" }
+final class StateChangesTests: XCTestCase {
+    struct Row: Equatable { var id: Int; var name: String }
+    enum Load: Equatable { case idle, loaded([Row]), failed(String) }
+    struct State { var search = ""; var rows: [Row] = []; var load = Load.idle; var selected: Int? }
+
+    func testOneLinePerChangedLeafWithItsPath() {
+        let rows = (1...500).map { Row(id: $0, name: "row \($0)") }
+        var old = State(rows: rows)
+        old.load = .loaded(rows)
         var new = old
-        new[49] = "changed"
-        let diff = StateDiff.lineDiff(old, new)
-        XCTAssertEqual(diff.split(separator: "\n"), ["  line 48", "  line 49", "− line 50", "+ changed", "  line 51", "  line 52"])
-        XCTAssertEqual(StateDiff.describe(from: [1, 2], to: [1, 2]), "")
+        new.search = "pika"
+        new.rows[41].name = "renamed"
+        new.selected = 3
+        XCTAssertEqual(StateChanges.lines(from: old, to: new), [
+            #"search: "" → "pika""#,
+            #"rows[41].name: "row 42" → "renamed""#,
+            "selected: nil → Optional(3)",
+        ])
+        XCTAssertEqual(StateChanges.lines(from: old, to: old), [])
+    }
+
+    func testAnotherEnumCaseIsOneLineAndLongValuesAreCut() {
+        let old = State(load: .loaded((1...50).map { Row(id: $0, name: "row \($0)") }))
+        let new = State(load: .failed("offline"))
+        let lines = StateChanges.lines(from: old, to: new)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].hasPrefix("load: "), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix(#"→ StateChangesTests.Load.failed("offline")"#) || lines[0].contains("failed"), lines[0])
+        XCTAssertLessThan(lines[0].count, 400)
     }
 }

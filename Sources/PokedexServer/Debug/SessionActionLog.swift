@@ -16,7 +16,8 @@ final class SessionActionLog: Sendable {
         let time: String
         /// nil for a patch no action of this session caused (a shared value changed elsewhere).
         let action: String?
-        let stateDiff: String
+        /// One line per changed part of the state: `path: old → new`.
+        let stateDiff: [String]
         let effectsStarted: [String]
         let effectsCancelled: [String]
         /// The patch frame as sent, on the last action of the batch that sent it.
@@ -36,7 +37,7 @@ final class SessionActionLog: Sendable {
 
     /// Records an action the Store reduced (on the Store's executor).
     func record(_ reduced: ReducedActionRecord<AppFeature.State, AppFeature.Action>) {
-        let diff = StateDiff.describe(from: reduced.stateBefore, to: reduced.stateAfter)
+        let diff = StateChanges.lines(from: reduced.stateBefore, to: reduced.stateAfter)
         let time = LogClock.now()
         entries.withLock { entries in
             entries.count += 1
@@ -55,7 +56,7 @@ final class SessionActionLog: Sendable {
         entries.withLock { entries in
             guard let start = entries.batchStart, let last = entries.recent.indices.last else {
                 entries.count += 1
-                append(Entry(number: entries.count, time: time, action: nil, stateDiff: "",
+                append(Entry(number: entries.count, time: time, action: nil, stateDiff: [],
                              effectsStarted: [], effectsCancelled: [], patch: frame), to: &entries)
                 return
             }
@@ -88,7 +89,7 @@ extension SessionActionLog.Entry {
             "number": .int(number),
             "time": .string(time),
             "action": action.map(JSONValue.string) ?? .null,
-            "stateDiff": .array(stateDiff.isEmpty ? [] : stateDiff.split(separator: "\n").map { .string(String($0)) }),
+            "stateDiff": .array(stateDiff.map(JSONValue.string)),
             "effectsStarted": .array(effectsStarted.map(JSONValue.string)),
             "effectsCancelled": .array(effectsCancelled.map(JSONValue.string)),
         ]
