@@ -8,25 +8,9 @@ import WebSocketServer
 public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and patch time, and parse speed over the real client-visible state") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sync-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    var options = ServerOptions()
-    options.port = 0
-    options.database = directory + "/pokedex.sqlite"
-    // The suite times frames, not the limits.
-    options.limits = .unlimited
-    let server = try PokedexServer(options: options)
-    try server.start()
-    let client = try WebSocketClient()
+    let (server, client, session) = try await BenchSession.start(in: directory)
     defer { client.shutdown() }
-    let session = try await BenchSession(client: client, port: server.port, route: "/pokemon/25")
-    try await session.read { $0.state["list"]?["status"] == "loaded" }
-
-    var pageFrame: [UInt8] = []
-    for page in 1..<5 {
-        let frames = try await session.perform(["list": ["reachedEnd": [:]]]) {
-            $0.state["list"]?["pages"]?.arrayValue?.count == page + 1
-        }
-        if page == 1 { pageFrame = frames.max { $0.count < $1.count } ?? [] }
-    }
+    let pageFrame = try await session.loadPages().max { $0.count < $1.count } ?? []
     let pageRows = session.state["list"]?["pages"]?[1]?.jsonBytes.count ?? 0
     let beforeStar = session.state
     let starFrames = try await session.perform(["list": ["favoriteTapped": ["id": 25]]]) { $0.state["favorites"]?["25"] != nil }
@@ -87,6 +71,32 @@ final class BenchSession {
     /// The ref of the last action sent, and of the last one acknowledged.
     private(set) var ref = 0
     private(set) var acknowledged = 0
+
+    /// A fresh server on a database in `directory` (limits off: the suites time frames) and a
+    /// session on a detail with the list's first page loaded.
+    static func start(in directory: String, debug: Bool = false) async throws -> (PokedexServer, WebSocketClient, BenchSession) {
+        var options = ServerOptions()
+        options.port = 0
+        options.database = directory + "/pokedex.sqlite"
+        options.limits = .unlimited
+        options.debug = debug
+        let server = try PokedexServer(options: options)
+        try server.start()
+        let client = try WebSocketClient()
+        let session = try await BenchSession(client: client, port: server.port, route: "/pokemon/25")
+        try await session.read { $0.state["list"]?["status"] == "loaded" }
+        return (server, client, session)
+    }
+
+    /// Loads four more pages (100 rows in all); returns the frames the first of them caused.
+    func loadPages() async throws -> [[UInt8]] {
+        var firstFrames: [[UInt8]] = []
+        for page in 1..<5 {
+            let frames = try await perform(["list": ["reachedEnd": [:]]]) { $0.state["list"]?["pages"]?.arrayValue?.count == page + 1 }
+            if page == 1 { firstFrames = frames }
+        }
+        return firstFrames
+    }
 
     init(client: WebSocketClient, port: Int, route: String) async throws {
         connection = client.connect(port: port)
