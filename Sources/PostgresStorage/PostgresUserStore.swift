@@ -17,14 +17,13 @@ public struct PostgresUserStore: UserStore {
 
     public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {
         let now = now()
-        let user = User(id: RandomToken.identifier(createdAt: now), displayName: try DisplayName.validated(displayName))
-        let token = RandomToken.secret()
-        let createdAt = now.timeIntervalSince1970
-        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: "\(user.displayName)'s favorites", ownerID: user.id)
+        let new = try NewUser(displayName: displayName, at: now)
+        let (user, createdAt) = (new.user, new.createdAt)
+        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: new.personalListName, ownerID: user.id)
         try pool.transaction { connection in
             try connection.execute(
                 "INSERT INTO users (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
-                params: [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .double(createdAt)]
+                params: [.text(user.id), .text(user.displayName), .text(new.tokenHash), .double(createdAt)]
             )
             try connection.execute(
                 "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
@@ -35,7 +34,7 @@ public struct PostgresUserStore: UserStore {
                 params: [.text(list.id), .text(user.id), .double(createdAt)]
             )
         }
-        return (user, token, list)
+        return (user, new.token, list)
     }
 
     public func user(forToken token: String) throws -> User? {

@@ -96,6 +96,7 @@ final class Session: Sendable {
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
             return shared
         }) { [weak self] state, change in
+            defer { actionLog?.batchObserved() }
             let lost = memberships.lost(in: state.account.lists.wrappedValue)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
@@ -106,7 +107,6 @@ final class Session: Sendable {
                 self?.saveIfChanged(state.restorable, personalListID: state.account.lists.wrappedValue.first?.id)
             case .sharedValues: output.publish(changing: projection.projectShared(state))
             }
-            actionLog?.batchObserved()
         }
         let context = ActionContext(userID: user.id) { _, _ in }
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
