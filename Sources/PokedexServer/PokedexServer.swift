@@ -67,14 +67,14 @@ public final class PokedexServer: Sendable {
         configuration.logger = log
         configuration.defaultHeaders = SecurityHeaders.all
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
-        let sprites = sources.sprites
+        let sprites = sources.sprite
         let health = HealthCheck(
             isDraining: { [draining] in draining.isSet },
             probeStorage: { [backend] in try backend.probe() }
         )
         let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
         let routes = HTTPRoutes(metrics: metrics, health: health, connections: { connections.value }, debug: debug) { id in
-            let sprite = await sprites.sprite(id: id)
+            let sprite = await sprites(id)
             return HTTPResponse(
                 contentType: sprite.contentType,
                 headers: ["cache-control": sprite.isPlaceholder ? "public, max-age=300" : "public, max-age=86400"],

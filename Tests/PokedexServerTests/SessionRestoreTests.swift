@@ -21,6 +21,7 @@ final class SessionRestoreTests: XCTestCase {
         var options = ServerOptions()
         options.port = 0
         options.database = directory + "/pokedex.sqlite"
+        options.spritesURL = "http://127.0.0.1:9"
         let server = try PokedexServer(options: options)
         try server.start()
         return server
@@ -50,6 +51,29 @@ final class SessionRestoreTests: XCTestCase {
         let stranger = try await TestSession.open(client, port: server.port, resume: .init(session: sessionID, seq: seq))
         XCTAssertNotEqual(stranger.session, sessionID)
         XCTAssertEqual(stranger.state["list"]?["search"], "")
+        await server.shutdown()
+    }
+
+    func testTheLanguageIsPartOfTheSavedScreen() async throws {
+        let client = try WebSocketClient()
+        defer { client.shutdown() }
+        var server = try startServer()
+        let owner = try await TestSession.open(client, port: server.port)
+        let tab = try await TestSession.open(client, port: server.port, token: owner.token, route: "/pokemon/1")
+        try await tab.perform(["setLocale": ["locale": "es"]])
+        try await tab.read { $0.state["destination"]?["detail"]?["info"]?["genus"] == "Pokémon Semilla" }
+        let sessionID = tab.session, seq = tab.seq
+        await server.shutdown()
+
+        server = try startServer()
+        // The browser asks for English (a new tab would get it); the resumed session keeps its own.
+        let resumed = try await TestSession.open(
+            client, port: server.port, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/", locale: "en"
+        )
+        XCTAssertEqual(resumed.session, sessionID)
+        XCTAssertEqual(resumed.state["locale"], "es")
+        try await resumed.read { $0.state["destination"]?["detail"]?["info"]?["genus"] == "Pokémon Semilla" }
+        XCTAssertEqual(resumed.state["destination"]?["detail"]?["info"]?["abilities"]?[0]?["name"], "Espesura")
         await server.shutdown()
     }
 }

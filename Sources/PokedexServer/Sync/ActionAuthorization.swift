@@ -11,7 +11,7 @@ enum ActionAuthorization {
         let role = state.account.activeRole
         switch action {
         case .list(.favoriteTapped), .destination(.presented(.detail(.favoriteTapped))),
-             .path(.element(_, .detail(.favoriteTapped))):
+             .path(.element(_, .detail(.favoriteTapped))), .path(.element(_, .type(.favoriteTapped))):
             guard role?.canWrite == true else {
                 throw ProtocolError(.forbidden, "You can only view “\(state.account.activeList?.name ?? "this list")”.")
             }
@@ -28,6 +28,8 @@ enum ActionAuthorization {
              .destination(.presented(.favorites(.revokeInviteTapped))),
              .destination(.presented(.favorites(.removeMemberTapped))):
             guard role == .owner else { throw ProtocolError(.forbidden, "Only the list's owner can do that.") }
+        case .setLocale:
+            break  // Every user picks their own language, whatever their role.
         case .destination(.presented(.favorites(.leaveTapped))):
             guard let role, role != .owner else { throw ProtocolError(.forbidden, "You cannot leave your own list.") }
         default:

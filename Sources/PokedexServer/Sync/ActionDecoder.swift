@@ -15,12 +15,19 @@ enum ActionDecoder {
         switch action.case {
         case "list": return .list(try list(action.nested(), state: state, pokemonIDs: pokemonIDs))
         case "destination": return .destination(try destination(action.nested(), state: state, pokemonIDs: pokemonIDs))
-        case "path": return .path(try path(action.nested(), state: state))
+        case "path": return .path(try path(action.nested(), state: state, pokemonIDs: pokemonIDs))
         case "navigate": return .navigate(route: try action.string("route"))
         case "dismissNotice": return .dismissNotice
         case "favoritesTapped": return .favoritesTapped
         case "selectList": return .selectList(id: try ActionLimits.id(action, "id"))
         case "rename": return .rename(try action.string("name"))
+        case "setLocale":
+            let tag = try action.string("locale")
+            guard let locale = AppLocale(rawValue: tag) else {
+                let known = AppLocale.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                throw ProtocolError(.badAction, "Unknown locale '\(tag.prefix(40))': the Pokédex speaks \(known).")
+            }
+            return .setLocale(locale)
         case "alert":
             let answer = try action.nested()
             switch answer.case {
@@ -101,12 +108,13 @@ enum ActionDecoder {
         case "revokeInviteTapped": return .revokeInviteTapped(id: try ActionLimits.id(action, "id"))
         case "removeMemberTapped": return .removeMemberTapped(userID: try ActionLimits.id(action, "id"))
         case "leaveTapped": return .leaveTapped
+        case "retryTapped": return .retryTapped
         default: throw action.unknownCase()
         }
     }
 
     static func path(
-        _ action: ActionPath, state: AppFeature.State
+        _ action: ActionPath, state: AppFeature.State, pokemonIDs: PokemonIDs
     ) throws(ProtocolError) -> StackAction<AppFeature.Path.State, AppFeature.Path.Action> {
         switch action.case {
         case "popFrom": return .popFrom(id: StackElementID(try action.int("id")))
@@ -120,6 +128,8 @@ enum ActionDecoder {
                 let typeAction = try element.nested()
                 switch typeAction.case {
                 case "retryTapped": return .element(id: id, action: .type(.retryTapped))
+                case "favoriteTapped":
+                    return .element(id: id, action: .type(.favoriteTapped(id: try ActionLimits.pokemonID(typeAction, "id", in: pokemonIDs))))
                 case "rowTapped":
                     let rowID = try typeAction.int("id")
                     guard case let .type(screen) = state.path[id: id],

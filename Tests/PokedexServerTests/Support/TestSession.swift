@@ -21,12 +21,13 @@ final class TestSession {
 
     /// Connects and says hello; returns once the first snapshot is applied.
     static func open(
-        _ client: WebSocketClient, port: Int, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/"
+        _ client: WebSocketClient, port: Int, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/",
+        locale: String? = nil
     ) async throws -> TestSession {
         let connection = client.connect(port: port)
         try await connection.waitUntilOpen(timeout: .seconds(10))
         let session = TestSession(connection: connection)
-        _ = connection.send(ClientMessage.hello(.init(token: token, resume: resume, route: route)).encoded())
+        _ = connection.send(ClientMessage.hello(.init(token: token, resume: resume, route: route, locale: locale)).encoded())
         try await session.read { $0.state != .null }
         return session
     }
