@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-ev", "libev-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // libpq's headers live in /usr/include/postgresql, which pkg-config names.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
@@ -29,7 +30,7 @@ let package = Package(
 
         // Data.
         .target(name: "PokedexModels"),
-        .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibCrypto", "PokedexModels"]),
         .target(name: "Postgres", dependencies: ["CPostgres"]),
         .target(name: "PostgresStorage", dependencies: ["Postgres", "Storage", "PokedexModels"]),
         // Throwaway PostgreSQL servers and databases for the test suites.
@@ -45,13 +46,15 @@ let package = Package(
         // Features, sync, transport, server.
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
-        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+        // One line per event, logfmt or JSON, on standard error.
+        .target(name: "Logging", dependencies: ["StateSync"]),
+        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets", "Logging"]),
         .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "CommandLineOptions", "SeededRandom", "ProcessStats"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "CommandLineOptions", "ProcessStats",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "Logging", "CommandLineOptions", "ProcessStats",
             ]
         ),
         .target(
@@ -64,7 +67,7 @@ let package = Package(
         .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks", "CommandLineOptions"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI", "CommandLineOptions"]),
-        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "CommandLineOptions"]),
+        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "Logging", "CommandLineOptions"]),
 
         // Tests mirror targets.
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SeededRandom"]),
@@ -80,9 +83,10 @@ let package = Package(
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync", "SeededRandom"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(
             name: "PokedexServerTests",
-            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting"]
+            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting", "Logging"]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync", "SeededRandom", "CommandLineOptions"]),
     ],

@@ -1,7 +1,7 @@
 import Composable
 import Foundation
+import Logging
 import Postgres
-import Synchronization
 import PokeAPI
 import PokedexModels
 import PokemonClient
@@ -26,19 +26,24 @@ public final class PokedexServer: Sendable {
     /// Cluster mode: the feed of other processes' writes, and the presence heartbeat.
     private let clusterFeed = Mutex<(listener: PostgresListener?, heartbeat: Task<Void, Never>?)>((nil, nil))
 
+    /// Where the server's events go: one line each on standard error (`--log-format`).
+    let log: Logger
+
     public convenience init(options: ServerOptions) throws {
         try self.init(options: options, clock: .continuous)
     }
 
-    /// `clock` drives the rate limits (tests step it by hand).
-    init(options: ServerOptions, clock: LimitClock) throws {
+    /// `clock` drives the rate limits (tests step it by hand); `logger` replaces the one on
+    /// standard error (tests read the lines).
+    init(options: ServerOptions, clock: LimitClock, logger: Logger? = nil) throws {
         self.options = options
+        let log = logger ?? Logger(format: options.logFormat)
+        self.log = log
         let backend = try StorageBackend.open(options)
         self.backend = backend
         let sources = try DataSources(options: options, database: backend.local)
         let metrics = ServerMetricsRecorder()
         let connections = ConnectionCount()
-        let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         let hub = FavoritesHub(
             users: backend.users, lists: backend.lists, presence: backend.presence, process: backend.origin,
             quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) },
@@ -50,7 +55,7 @@ public final class PokedexServer: Sendable {
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: { options.publicURL ?? "http://\(options.host):\(connections.port)" }),
-            metrics: metrics, saver: saver
+            metrics: metrics, saver: saver, keepsActionLogs: options.debug
         )
         var configuration = ServerConfiguration()
         configuration.host = options.host
@@ -67,7 +72,8 @@ public final class PokedexServer: Sendable {
             isDraining: { [draining] in draining.isSet },
             probeStorage: { [backend] in try backend.probe() }
         )
-        let routes = HTTPRoutes(metrics: metrics, health: health, connections: { connections.value }) { id in
+        let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
+        let routes = HTTPRoutes(metrics: metrics, health: health, connections: { connections.value }, debug: debug) { id in
             let sprite = await sprites(id)
             return HTTPResponse(
                 contentType: sprite.contentType,

@@ -1,4 +1,5 @@
 import CommandLineOptions
+import Logging
 import Storage
 
 extension ServerOptions {
@@ -60,6 +61,23 @@ extension ServerOptions {
                     run every thread at real-time priority (SCHED_FIFO 1): needs root,
                     CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)
                     """) { $0.realtime = true },
+                .text("--log-format", "logfmt|json", help: "how log lines on stderr are written (default logfmt)") { options, text throws(OptionError) in
+                    guard let format = LogFormat(rawValue: text) else {
+                        throw .invalid("--log-format takes logfmt or json, not '\(text)'.")
+                    }
+                    options.logFormat = format
+                },
+                .flag("--debug", help: """
+                    keep each session's last 200 actions and serve them at /debug/sessions
+                    (loopback clients only, unless they present --debug-token)
+                    """) { $0.debug = true },
+                .text("--debug-token", "TOKEN", help: """
+                    with --debug, also serve /debug to any client sending
+                    Authorization: Bearer TOKEN
+                    """) { options, token throws(OptionError) in
+                    guard token.count >= 16 else { throw .invalid("--debug-token needs at least 16 characters.") }
+                    options.debugToken = token
+                },
             ]),
             .init("Limits (0 turns one off; refusals are error frames, counted in /metrics)", [
                 .integer("--limit-actions-per-s", in: 0...1_000_000, help: """
@@ -93,6 +111,9 @@ extension ServerOptions {
         ],
         footer: "Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.",
         validate: { options throws(OptionError) in
+            if options.debugToken != nil, !options.debug {
+                throw .invalid("--debug-token is only read with --debug.")
+            }
             if options.catalogCSV != nil, options.pokeAPI != nil {
                 throw .invalid("Choose one data source: --catalog-csv or --pokeapi.")
             }

@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import Logging
 import Storage
 
 /// `pokedex-server` options.
@@ -35,6 +36,12 @@ public struct ServerOptions: Sendable, Equatable {
     public var durability: Database.Synchronous = .normal
     /// Rates and quotas (`--limit-…`, `--trusted-proxy`); 0 turns one off.
     public var limits = Limits()
+    /// How log lines are written on standard error: logfmt (default) or JSON.
+    public var logFormat: LogFormat = .logfmt
+    /// Serves `/debug/sessions` (each live session's last actions) to loopback clients, and to
+    /// any client presenting `debugToken`.
+    public var debug = false
+    public var debugToken: String?
 
     public init() {}
 
