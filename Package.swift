@@ -40,18 +40,23 @@ let package = Package(
         // Features, sync, transport, server.
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
+        // The wire contract: every action a browser may send (decoder, roles, web client, docs).
+        .target(name: "WireContract", dependencies: ["Composable", "PokedexModels", "PokedexFeatures", "StateSync"]),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
-        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI"]),
+        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "WireContract"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "WireContract",
             ]
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync", "WebSocketServer"]
+            dependencies: [
+                "Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "PokedexFeatures", "Storage", "StateSync",
+                "WebSocketServer",
+            ]
         ),
 
         // Thin executables.
@@ -75,7 +80,10 @@ let package = Package(
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(
             name: "PokedexServerTests",
-            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting"]
+            dependencies: [
+                "PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting",
+                "WireContract", "PokedexFeatures", "PokedexModels", "Composable",
+            ]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),
     ],

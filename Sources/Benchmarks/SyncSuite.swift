@@ -63,6 +63,7 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
         Figure("sync.diff_us_star_among_75", starDiffSeconds * 1e6, "us"),
         Figure("sync.apply_us_star_toggle_among_75", toggleSeconds * 1e6, "us"),
         Figure("sync.parse_mb_per_s", Double(snapshot.count) / parseSeconds / 1e6, "MB/s"),
+        ActionDecodeFigure.measure(),
     ]
 }
 

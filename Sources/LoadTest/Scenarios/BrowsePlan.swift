@@ -1,4 +1,5 @@
 import StateSync
+import WireContract
 
 /// What a browsing user does next, chosen from what is on their screen: scroll to load the next
 /// page while there is one, search "pi" and clear it again, open a row's detail and close it.
@@ -32,7 +33,7 @@ struct BrowsePlan: Sendable {
         at now: ContinuousClock.Instant = .now
     ) -> JSONValue {
         if let destination = state["destination"], !destination.isNull {
-            return ["destination": ["dismiss": [:]]]
+            return ActionTable.action("destination.dismiss")
         }
         let list = state["list"]
         let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
@@ -43,13 +44,13 @@ struct BrowsePlan: Sendable {
         // 0.1 s, it never ended, and every session only opened and closed details for good.
         let searchSettling = lastSearch.map { search in search.answeredAt.map { now - $0 < Self.searchSettle } ?? true } ?? false
         if awaitingAnswer || searchSettling || list?["status"] == "loading" {
-            return canScroll ? ["list": ["reachedEnd": [:]]] : navigateToDetail()
+            return canScroll ? ActionTable.action("list.reachedEnd") : navigateToDetail()
         }
         let move = Move.allCases[step % Move.allCases.count]
         step += 1
         switch move {
         case .scroll, .scrollAgain:
-            if canScroll { return ["list": ["reachedEnd": [:]]] }
+            if canScroll { return ActionTable.action("list.reachedEnd") }
             return open(list) ?? search(list, at: now)
         case .open, .openAgain:
             return open(list) ?? search(list, at: now)
@@ -73,7 +74,7 @@ struct BrowsePlan: Sendable {
         for rows in pages {
             guard index >= rows.count else {
                 guard let id = rows[index]["id"]?.intValue else { return nil }
-                return ["list": ["rowTapped": ["id": .int(id)]]]
+                return ActionTable.action("list.rowTapped", ["id": .int(id)])
             }
             index -= rows.count
         }
@@ -81,12 +82,12 @@ struct BrowsePlan: Sendable {
     }
 
     private mutating func navigateToDetail() -> JSONValue {
-        ["navigate": ["route": .string("/pokemon/\(Int.random(in: Self.detailRange, using: &rng))")]]
+        ActionTable.action("navigate", ["route": .string("/pokemon/\(Int.random(in: Self.detailRange, using: &rng))")])
     }
 
     private mutating func search(_ list: JSONValue?, at now: ContinuousClock.Instant) -> JSONValue {
         lastSearch = (sentAt: now, answeredAt: nil)
         let text = list?["search"] == "" ? "pi" : ""
-        return ["list": ["binding": ["search": .string(text)]]]
+        return ActionTable.action("list.binding", ["search": .string(text)])
     }
 }

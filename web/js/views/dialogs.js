@@ -3,8 +3,7 @@
 // buttons and a browser-forced close become actions. Focus returns to where it was.
 
 import { icon } from './dom.js';
-
-const presented = (action) => ({ destination: { presented: { favorites: action } } });
+import { action } from '../actions.js';
 
 const ROLE_TEXT = {
   editor: 'an editor: they can add and remove stars',
@@ -70,7 +69,7 @@ export function createInviteDialog({ send }) {
   const dismiss = () => {
     if (asked) return;
     asked = true;
-    send(presented({ inviteDismissed: {} }));
+    send(action('destination.presented.favorites.inviteDismissed'));
   };
   const modal = stateModal(dialog, dismiss);
   let shown = null;
@@ -151,7 +150,7 @@ export function createAlertDialog({ send }) {
     answered = true;
     cancel.disabled = true;
     confirm.disabled = true;
-    send({ alert: { [kind]: {} } });
+    send(action(`alert.${kind}`));
   };
   const modal = stateModal(dialog, () => answer('cancel'));
   let shown = null;

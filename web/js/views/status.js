@@ -1,5 +1,7 @@
 // The connection indicator (connected / reconnecting in Ns… / offline) and the notice banner.
 
+import { action } from '../actions.js';
+
 export function createConnectionView() {
   const el = document.getElementById('connection');
   const label = el.querySelector('.connection-label');
@@ -32,7 +34,7 @@ export function createConnectionView() {
 export function createNoticeView({ send }) {
   const el = document.getElementById('notice');
   const text = el.querySelector('.notice-text');
-  el.querySelector('.notice-dismiss').addEventListener('click', () => send({ dismissNotice: {} }));
+  el.querySelector('.notice-dismiss').addEventListener('click', () => send(action('dismissNotice')));
 
   return {
     update(state, previous) {
