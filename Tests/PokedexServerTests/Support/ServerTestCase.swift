@@ -15,7 +15,7 @@ class ServerTestCase: XCTestCase {
 
     /// The clock of the server's rate limits: stepped by hand, it stands still unless a test
     /// advances it, so a burst is refused however slowly the machine runs.
-    let limitClock = ManualLimitClock()
+    let limitClock = ManualClock()
 
     override func setUp() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
@@ -24,7 +24,7 @@ class ServerTestCase: XCTestCase {
         options.graceSeconds = 30
         options.database = directory + "/pokedex.sqlite"
         configure(&options)
-        server = try PokedexServer(options: options, clock: limitClock.clock)
+        server = try PokedexServer(options: options, environment: .live(options, clock: limitClock.stepsLimitsOnly))
         try server.start()
         client = try WebSocketClient()
     }
