@@ -51,12 +51,15 @@ public final class InProcessTransport: Sendable {
 
     /// The peer closed: the handler hears it once, on the transport's thread.
     func closed(_ peer: InProcessPeer, code: UInt16) {
-        run { [self] in
-            guard peers.withLock({ $0.removeValue(forKey: peer.connection.id) }) != nil else { return }
-            peer.connection.outbound.withLock { $0.markClosed() }
-            peer.closed(code: code)
-            handler.connectionClosed(peer.connection, code: code)
-        }
+        run { [self] in finish(peer, code: code) }
+    }
+
+    /// Ends a connection closed from either side, once: later sends report `.closed`.
+    private func finish(_ peer: InProcessPeer, code: UInt16) {
+        guard peers.withLock({ $0.removeValue(forKey: peer.connection.id) }) != nil else { return }
+        peer.connection.outbound.withLock { $0.markClosed() }
+        peer.closed(code: code)
+        handler.connectionClosed(peer.connection, code: code)
     }
 
     private func serve() {
@@ -91,10 +94,7 @@ public final class InProcessTransport: Sendable {
                 counters.messagesOut.add(1, ordering: .relaxed)
                 peer.received(message.bytes)
             case let .close(request):
-                peers.withLock { _ = $0.removeValue(forKey: id) }
-                peer.connection.outbound.withLock { $0.markClosed() }
-                peer.closed(code: request.code)
-                handler.connectionClosed(peer.connection, code: request.code)
+                finish(peer, code: request.code)
                 return
             case .drained:
                 handler.connectionDrained(peer.connection)
