@@ -17,12 +17,14 @@ public final class ActionEntry: Sendable {
     /// The documented example's fields (and the stack element's id, under `path.element`).
     public let example: JSONObject
     public let exampleElement: Int?
-    let build: @Sendable (ActionInput) throws(ProtocolError) -> AppFeature.Action
+    /// Takes the state apart from the input: a parameter is borrowed, a stored copy of the
+    /// session's state would retain and release every one of its parts on each action.
+    let build: @Sendable (ActionInput, AppFeature.State) throws(ProtocolError) -> AppFeature.Action
 
     init(
         _ name: String, _ fields: [ActionField] = [], role: RequiredRole, rate: RateClass = .read,
         _ meaning: String, example: JSONObject = [:], exampleElement: Int? = nil,
-        build: @escaping @Sendable (ActionInput) throws(ProtocolError) -> AppFeature.Action
+        build: @escaping @Sendable (ActionInput, AppFeature.State) throws(ProtocolError) -> AppFeature.Action
     ) {
         path = name.split(separator: ".").map(String.init)
         self.fields = fields
@@ -37,22 +39,20 @@ public final class ActionEntry: Sendable {
     /// The dotted path, e.g. `list.favoriteTapped`.
     public var name: String { path.joined(separator: ".") }
 
-    /// Builds the action once its fields have passed their checks.
-    public func action(_ input: ActionInput) throws(ProtocolError) -> AppFeature.Action {
-        try build(input)
+    /// Builds the action, for `state`, once its fields have passed their checks.
+    public func action(_ input: ActionInput, in state: AppFeature.State) throws(ProtocolError) -> AppFeature.Action {
+        try build(input, state)
     }
 }
 
-/// What an entry's builder reads: the action's innermost level (its fields, already checked
-/// against the entry's declarations), the state it applies to, and the stack element it names.
+/// What an entry's builder reads besides the state: the action's innermost level (its fields,
+/// already checked against the entry's declarations) and the stack element it names.
 public struct ActionInput {
     public let action: ActionPath
-    public let state: AppFeature.State
     public let element: StackElementID?
 
-    public init(action: ActionPath, state: AppFeature.State, element: StackElementID?) {
+    public init(action: ActionPath, element: StackElementID?) {
         self.action = action
-        self.state = state
         self.element = element
     }
 

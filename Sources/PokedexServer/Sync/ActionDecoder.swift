@@ -25,12 +25,12 @@ public enum ActionDecoder {
         var node = root
         var element: StackElementID?
         while true {
-            guard let next = node.children[level.case] else { throw level.unknownCase() }
+            guard let next = node.child(level.case) else { throw level.unknownCase() }
             node = next
             if !node.entries.isEmpty {
                 let entry = try form(of: level, among: node.entries)
                 for field in entry.fields { try field.check(level, pokemonIDs: pokemonIDs) }
-                let action = try entry.action(ActionInput(action: level, state: state, element: element))
+                let action = try entry.action(ActionInput(action: level, element: element), in: state)
                 return Decoded(entry: entry, fields: level, action: action)
             }
             if node.isStackElement {
@@ -53,16 +53,25 @@ public enum ActionDecoder {
 
     /// One level of the table's paths: the cases below it, or the entries it ends in.
     final class Node: Sendable {
-        let children: [String: Node]
+        /// A level has a few cases: comparing their names in turn beats hashing the name.
+        let childNames: [String]
+        let childNodes: [Node]
         let entries: [ActionEntry]
         let isStackElement: Bool
 
         init(_ entries: [ActionEntry], depth: Int) {
-            let ending = entries.filter { $0.path.count == depth }
-            self.entries = ending
-            let deeper = Dictionary(grouping: entries.filter { $0.path.count > depth }, by: { $0.path[depth] })
-            children = deeper.mapValues { Node($0, depth: depth + 1) }
+            self.entries = entries.filter { $0.path.count == depth }
+            var names: [String] = []
+            for entry in entries where entry.path.count > depth && !names.contains(entry.path[depth]) {
+                names.append(entry.path[depth])
+            }
+            childNames = names
+            childNodes = names.map { name in Node(entries.filter { $0.path.count > depth && $0.path[depth] == name }, depth: depth + 1) }
             isStackElement = depth > 0 && entries.allSatisfy { $0.path.prefix(depth).elementsEqual(ActionTable.stackElement) }
+        }
+
+        func child(_ name: String) -> Node? {
+            childNames.firstIndex(of: name).map { childNodes[$0] }
         }
     }
 
