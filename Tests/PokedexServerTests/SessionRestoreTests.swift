@@ -1,11 +1,10 @@
 import Foundation
-import PokedexServer
+@testable import PokedexServer
 import StateSync
-import WebSocketServer
 import XCTest
 
 /// A session outlives its process: what it showed is saved, and a resume that reaches a new
-/// process (here: the same database after a restart) rebuilds that screen.
+/// process (here: the same database after a restart, both in process) rebuilds that screen.
 final class SessionRestoreTests: XCTestCase {
     var directory = ""
 
@@ -17,21 +16,18 @@ final class SessionRestoreTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func startServer() throws -> PokedexServer {
+    func startServer() throws -> InProcessServer {
         var options = ServerOptions()
-        options.port = 0
         options.database = directory + "/pokedex.sqlite"
-        let server = try PokedexServer(options: options)
-        try server.start()
-        return server
+        var environment = try ServerEnvironment.live(options)
+        environment.log = { _ in }
+        return InProcessServer(options: options, environment: environment)
     }
 
     func testAResumeAfterARestartRebuildsTheScreenFromItsSavedState() async throws {
-        let client = try WebSocketClient()
-        defer { client.shutdown() }
         var server = try startServer()
-        let owner = try await TestSession.open(client, port: server.port)
-        let tab = try await TestSession.open(client, port: server.port, token: owner.token)
+        let owner = try await TestSession.open(server)
+        let tab = try await TestSession.open(server, token: owner.token)
         try await tab.perform(["list": ["binding": ["search": "char"]]])
         try await tab.perform(["list": ["binding": ["type": "fire"]]])
         try await tab.perform(["navigate": ["route": "/pokemon/4/type/fire"]])
@@ -39,15 +35,13 @@ final class SessionRestoreTests: XCTestCase {
         await server.shutdown()
 
         server = try startServer()
-        let resumed = try await TestSession.open(
-            client, port: server.port, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/"
-        )
+        let resumed = try await TestSession.open(server, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/")
         XCTAssertEqual(resumed.session, sessionID, "the same session, under its own id")
         XCTAssertEqual(resumed.state["list"]?["search"], "char")
         XCTAssertEqual(resumed.state["list"]?["type"], "fire")
         XCTAssertEqual(resumed.state["route"], "/pokemon/4/type/fire")
         // Another user cannot take the session over by naming it.
-        let stranger = try await TestSession.open(client, port: server.port, resume: .init(session: sessionID, seq: seq))
+        let stranger = try await TestSession.open(server, resume: .init(session: sessionID, seq: seq))
         XCTAssertNotEqual(stranger.session, sessionID)
         XCTAssertEqual(stranger.state["list"]?["search"], "")
         await server.shutdown()
