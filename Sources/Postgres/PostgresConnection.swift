@@ -13,9 +13,12 @@ import Foundation
 /// first two.)
 public final class PostgresConnection: @unchecked Sendable {
     /// `PGconn *`; only touched under `lock`.
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private let lock = NSRecursiveLock()
     private var isClosed = false
+    /// Names of the statements prepared in this server session (`PostgresPipeline`); a new
+    /// session (`reconnect`) has none.
+    var preparedNames: Set<String> = []
 
     /// Connects to `url`, e.g. `postgresql://postgres@127.0.0.1:54321/pokedex` (any libpq
     /// connection URI or `key=value` string). Throws `08001` if the server cannot be reached or
@@ -85,6 +88,7 @@ public final class PostgresConnection: @unchecked Sendable {
     public func reconnect() throws {
         try withLock {
             try checkOpen()
+            preparedNames = []
             PQreset(handle)
             Self.silenceNotices(handle)
             guard PQstatus(handle) == CONNECTION_OK else {
@@ -187,7 +191,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
     // MARK: - Private
 
-    private func checkOpen() throws {
+    func checkOpen() throws {
         guard !isClosed else {
             throw PostgresError(code: PostgresError.connectionFailure, message: "the connection is closed")
         }
@@ -205,7 +209,7 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Turns a `PGresult` into rows or an error, and frees it.
-    private func take(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+    func take(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
         guard let result else {
             // libpq returns no result only when it could not send the statement at all.
             throw PostgresError(code: connectionErrorCode, message: Self.errorMessage(handle), sql: sql)
@@ -219,7 +223,7 @@ public final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    private func error(from result: OpaquePointer, sql: String) -> PostgresError {
+    func error(from result: OpaquePointer, sql: String) -> PostgresError {
         func field(_ code: UInt8) -> String? {
             PQresultErrorField(result, Int32(code)).map { String(cString: $0) }
         }
@@ -234,11 +238,11 @@ public final class PostgresConnection: @unchecked Sendable {
         )
     }
 
-    private var connectionErrorCode: String {
+    var connectionErrorCode: String {
         PQstatus(handle) == CONNECTION_OK ? PostgresError.internalError : PostgresError.connectionFailure
     }
 
-    private static func errorMessage(_ connection: OpaquePointer) -> String {
+    static func errorMessage(_ connection: OpaquePointer) -> String {
         String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -250,7 +254,7 @@ public final class PostgresConnection: @unchecked Sendable {
 }
 
 /// Calls `body` with `strings` as C strings that live until it returns.
-private func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> R) rethrows -> R {
+func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> R) rethrows -> R {
     let copies = strings.map { $0.map { UnsafePointer(strdup($0)!) } }
     defer { copies.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
     return try body(copies)

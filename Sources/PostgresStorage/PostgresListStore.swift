@@ -17,9 +17,7 @@ public struct PostgresListStore: ListStore {
         self.now = now
         // Two batches at once: while one commits (the flush, under PostgreSQL's NOTIFY lock)
         // the next runs its statements; more would only wait for the same list rows.
-        stars = FavoriteBatcher(pool: pool, maxBatches: min(2, pool.size)) { connection, star in
-            try StarStatement.run(star, on: connection, origin: origin, at: now())
-        }
+        stars = FavoriteBatcher(pool: pool, maxBatches: min(2, pool.size), write: StarStatement.write(origin: origin, now: now))
     }
 
     public func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)] {
@@ -79,6 +77,17 @@ public struct PostgresListStore: ListStore {
         guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
         return try stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID))
     }
+
+    /// Queues the star for the next batch and returns; `completion` runs on the batch's thread.
+    public func setFavorite(
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String,
+        completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void
+    ) {
+        guard pokemonID > 0 else { return completion(.failure(FavoritesError.invalidPokemonID)) }
+        stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID), completion: completion)
+    }
+
+    public var settlesFavoritesLater: Bool { true }
 
     public func removeMember(list listID: String, user memberID: String, by userID: String) throws {
         try pool.transaction { connection in

@@ -38,16 +38,30 @@ enum StarStatement {
         SELECT (SELECT role FROM member), (SELECT seq FROM announced)
         """
 
-    static func run(_ star: FavoriteBatcher.Star, on connection: PostgresConnection, origin: String, at now: Date) throws -> FavoriteChange? {
+    /// The star's statement, prepared once per connection.
+    static func statement(for star: FavoriteBatcher.Star, origin: String, at now: Date) -> PostgresStatement {
         let (prefix, suffix) = ChangeNotice.favoritePayload(
             listID: star.listID, pokemonID: star.pokemonID, isFavorite: star.isFavorite, userID: star.userID, origin: origin)
-        let row = try connection.query(sql, params: [
+        return PostgresStatement(sql, params: [
             .text(star.listID), .text(star.userID), .integer(Int64(star.pokemonID)), .bool(star.isFavorite),
             .double(now.timeIntervalSince1970), .text(ChangeNotice.channel), .text(prefix), .text(suffix),
-        ])[0]
+        ], preparedName: "pokedex_star")
+    }
+
+    /// The committed change the statement's row reports, nil when nothing changed; throws the
+    /// refusal when the author is not a member or may not write.
+    static func outcome(_ result: PostgresResult, of star: FavoriteBatcher.Star) throws -> FavoriteChange? {
+        let row = result[0]
         guard !row.isNull(0) else { throw FavoritesError.notMember }
         guard try ListRole(postgres: row, column: 0).canWrite else { throw FavoritesError.forbidden }
         if row.isNull(1) { return nil }
         return FavoriteChange(listID: star.listID, seq: try row.int(1), pokemonID: star.pokemonID, isFavorite: star.isFavorite, userID: star.userID)
+    }
+
+    /// How the batcher writes stars.
+    static func write(origin: String, now: @escaping @Sendable () -> Date) -> FavoriteBatcher.Write {
+        FavoriteBatcher.Write(
+            statement: { statement(for: $0, origin: origin, at: now()) },
+            outcome: { try outcome($0, of: $1) })
     }
 }

@@ -22,13 +22,20 @@ final class FavoriteBatcherTests: XCTestCase {
         database?.drop()
     }
 
-    /// A star with a negative id is refused before writing; an id written twice violates the key.
+    /// A star with a negative id writes nothing and is refused; an id written twice violates the key.
     func batcher(maxBatches: Int = 1) -> FavoriteBatcher {
-        FavoriteBatcher(pool: pool, maxBatches: maxBatches) { connection, star in
-            guard star.pokemonID > 0 else { throw FavoritesError.forbidden }
-            try connection.execute("INSERT INTO stars (id, list) VALUES ($1, $2)", params: [.integer(Int64(star.pokemonID)), .text(star.listID)])
-            return FavoriteChange(listID: star.listID, seq: star.pokemonID, pokemonID: star.pokemonID, isFavorite: true, userID: star.userID)
-        }
+        let write = FavoriteBatcher.Write(
+            statement: { star in
+                PostgresStatement(
+                    "INSERT INTO stars (id, list) SELECT $1, $2 WHERE $1 > 0 RETURNING id",
+                    params: [.integer(Int64(star.pokemonID)), .text(star.listID)], preparedName: "test_star")
+            },
+            outcome: { result, star in
+                guard let row = result.first else { throw FavoritesError.forbidden }
+                let id = try row.int(0)
+                return FavoriteChange(listID: star.listID, seq: id, pokemonID: id, isFavorite: true, userID: star.userID)
+            })
+        return FavoriteBatcher(pool: pool, maxBatches: maxBatches, write: write)
     }
 
     static func star(_ id: Int, list: String = "a") -> FavoriteBatcher.Star {
@@ -51,8 +58,28 @@ final class FavoriteBatcherTests: XCTestCase {
     func testADatabaseErrorInABatchFailsOnlyItsStar() throws {
         let results = batcher().commit([Self.star(5), Self.star(6), Self.star(5), Self.star(7)])
         XCTAssertEqual(results.map { (try? $0.get())??.seq }, [5, 6, nil, 7])
-        XCTAssertTrue(try { if case .failure(let error) = results[2] { return error is PostgresError } else { return false } }())
+        XCTAssertTrue({ if case .failure(let error) = results[2] { return error is PostgresError } else { return false } }())
         XCTAssertEqual(try stored(), [5, 6, 7])
+    }
+
+    /// Submitting does not wait: one thread queues more stars than a batch holds, and each
+    /// completion comes once its star is stored.
+    func testStarsSubmittedWithoutWaitingAllComplete() throws {
+        let batcher = batcher(maxBatches: 2)
+        let outcomes = OutcomeLog()
+        let done = DispatchGroup()
+        let count = FavoriteBatcher.maxBatchSize + 44
+        for id in 1...count {
+            done.enter()
+            batcher.submit(Self.star(id, list: "l\(id % 5)")) { result in
+                outcomes.add(id, result.map { $0?.seq })
+                done.leave()
+            }
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(outcomes.all.count, count)
+        XCTAssertEqual(try outcomes.all.mapValues { try $0.get() }, Dictionary(uniqueKeysWithValues: (1...count).map { ($0, $0) }))
+        XCTAssertEqual(try stored(), Set(1...count))
     }
 
     func testConcurrentCallersEachGetTheirOwnOutcome() throws {

@@ -89,6 +89,8 @@ final class InputBoundsTests: ServerTestCase {
         let name = try await session.perform(["rename": ["name": .string(String(repeating: "n", count: 41))]])
         XCTAssertEqual(name, .badAction)
         try await session.perform(["favoritesTapped": [:]])
+        // The roster is read off the service thread and arrives in a patch of its own.
+        try await session.read { $0.state["lists"]?["memberCount"] == 1 }
         let opened = session.state
         let revoke = try await session.perform(["destination": ["presented": ["favorites": ["revokeInviteTapped": ["id": longID]]]]])
         XCTAssertEqual(revoke, .badAction)

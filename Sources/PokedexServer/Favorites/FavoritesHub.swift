@@ -55,9 +55,22 @@ final class FavoritesHub: Sendable {
     func setFavorite(
         list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, committed: @escaping @Sendable () -> Void
     ) async throws {
-        try await write(committed: committed) { repository in
-            let change = try repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID)
-            return ((), change.map { [.favorite($0)] } ?? [])
+        let repository = self.repository
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let submit: @Sendable () -> Void = {
+                repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID) { outcome in
+                    switch outcome {
+                    case let .success(change):
+                        committed()
+                        if let change { self.apply(.favorite(change)) }
+                        continuation.resume()
+                    case let .failure(error):
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+            // A store that settles later only queues the star: no storage thread waits for it.
+            if repository.settlesFavoritesLater { submit() } else { storage.async(submit) }
         }
     }
 
@@ -154,7 +167,7 @@ final class FavoritesHub: Sendable {
     }
 
     /// A key's subscription: `load` again on every refresh of `keyID`, and once at once off the
-    /// thread when subscribed on a service thread (where `load` answered nothing).
+    /// thread when subscribed on a service thread (where the key's own load answered nothing).
     func subscription<Value>(
         _ keyID: String, readingOffServiceThreads load: @escaping @Sendable () -> Value?, _ onChange: @escaping @Sendable (Value) -> Void
     ) -> SharedKeySubscription {

@@ -38,7 +38,13 @@ struct RosterKey: SharedKey {
     static func keyID(_ listID: String) -> String { keyPrefix + listID }
     var id: String { Self.keyID(listID) }
 
+    /// Nil on a service thread, which may not block (a Favorites view opening): `subscribe`
+    /// then reads it off the thread, and the view shows the roster once it is read.
     func load() -> ListRoster? {
+        ServiceThreads.isCurrent ? nil : read()
+    }
+
+    private func read() -> ListRoster? {
         guard let list = try? hub.repository.list(id: listID),
               let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: ListRoster.shownMembers),
               let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
@@ -57,7 +63,7 @@ struct RosterKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable (ListRoster) -> Void) -> SharedKeySubscription {
-        SharedKeySubscription(cancel: hub.onRefresh(id) { if let value = load() { onChange(value) } })
+        hub.subscription(id, readingOffServiceThreads: read, onChange)
     }
 }
 

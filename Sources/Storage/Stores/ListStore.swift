@@ -21,6 +21,15 @@ public protocol ListStore: Sendable {
     func snapshot(ofList listID: String, as userID: String) throws -> FavoritesSnapshot
     /// Sets a favorite (never a toggle). Owners and editors only. Nil when nothing changed.
     func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange?
+    /// `setFavorite` for a caller that must not wait: `completion` gets the outcome once the
+    /// star is committed or refused. A store whose writes wait for a server (`settlesFavoritesLater`)
+    /// returns at once and completes on a thread of its own; the default writes in place.
+    func setFavorite(
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String,
+        completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void)
+    /// Whether the completing `setFavorite` returns before the star is written (and so may be
+    /// called where blocking is not allowed).
+    var settlesFavoritesLater: Bool { get }
     /// Removes another member. Owners only; owners themselves cannot be removed.
     func removeMember(list listID: String, user memberID: String, by userID: String) throws
     /// The user stops being a member. The owner cannot leave its own list.
@@ -45,6 +54,15 @@ public protocol ListStore: Sendable {
 }
 
 extension ListStore {
+    public func setFavorite(
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String,
+        completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void
+    ) {
+        completion(Result { try setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID) })
+    }
+
+    public var settlesFavoritesLater: Bool { false }
+
     public func members(ofList listID: String, as userID: String) throws -> [ListMember] {
         try members(ofList: listID, as: userID, limit: .max)
     }
