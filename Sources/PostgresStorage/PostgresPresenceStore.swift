@@ -34,6 +34,34 @@ public struct PostgresPresenceStore: PresenceStore {
         }
     }
 
+    public func markPresence(online: [String], offline: [String], process: String, until expiresAt: Date) throws {
+        let online = Array(Set(online)), offline = Array(Set(offline).subtracting(online))
+        guard !online.isEmpty || !offline.isEmpty else { return }
+        try pool.transaction { connection in
+            if !online.isEmpty {
+                try connection.execute(
+                    """
+                    INSERT INTO presence (process, user_id, expires_at) SELECT $1, u, $3 FROM unnest($2::text[]) AS u
+                    ON CONFLICT (process, user_id) DO UPDATE SET expires_at = excluded.expires_at
+                    """,
+                    params: [.text(process), .text(PostgresArray.text(online)), .double(expiresAt.timeIntervalSince1970)]
+                )
+            }
+            if !offline.isEmpty {
+                try connection.execute(
+                    "DELETE FROM presence WHERE process = $1 AND user_id = ANY($2::text[])",
+                    params: [.text(process), .text(PostgresArray.text(offline))]
+                )
+            }
+            // One statement for every notice: a round trip each would hold the transaction open.
+            let payloads = (online + offline).map { ChangeNotice.payload(.presenceChanged(userID: $0), origin: origin) }
+            try connection.execute(
+                "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p",
+                params: [.text(ChangeNotice.channel), .text(PostgresArray.text(payloads))]
+            )
+        }
+    }
+
     public func online(among users: [String], excluding process: String, at now: Date) throws -> Set<String> {
         guard !users.isEmpty else { return [] }
         let rows = try pool.query(

@@ -10,6 +10,8 @@ final class Presence: Sendable {
     private let store: (any PresenceStore)?
     private let process: String
     private let storage: StorageQueue
+    /// This process's users coming and going, written in order and in batches.
+    private let writer: PresenceWriter?
     /// How often rows are renewed, and how long one lives without renewal.
     static let heartbeat: Duration = .seconds(10)
     static let expiry: TimeInterval = 30
@@ -18,6 +20,7 @@ final class Presence: Sendable {
         self.store = store
         self.process = process
         self.storage = storage
+        writer = store.map { PresenceWriter(store: $0, process: process, storage: storage, expiry: Self.expiry) }
     }
 
     /// A session of the user connected; true for the user's first here.
@@ -26,10 +29,7 @@ final class Presence: Sendable {
             counts[userID, default: 0] += 1
             return counts[userID] == 1
         }
-        if first, let store {
-            let process = self.process
-            Task { try? await storage.run { try store.markOnline([userID], process: process, until: Date() + Self.expiry, announce: true) } }
-        }
+        if first { writer?.mark(userID, online: true) }
         return first
     }
 
@@ -40,10 +40,7 @@ final class Presence: Sendable {
             if counts[userID] == 0 { counts[userID] = nil; return true }
             return false
         }
-        if last, let store {
-            let process = self.process
-            Task { try? await storage.run { try store.markOffline(userID, process: process) } }
-        }
+        if last { writer?.mark(userID, online: false) }
         return last
     }
 

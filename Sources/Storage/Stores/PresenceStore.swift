@@ -11,6 +11,9 @@ public protocol PresenceStore: Sendable {
     func markOnline(_ users: [String], process: String, until expiresAt: Date, announce: Bool) throws
     /// The user is no longer served by `process`; announced.
     func markOffline(_ user: String, process: String) throws
+    /// In one transaction: `online` marked as `markOnline` does, `offline` as `markOffline`
+    /// does, each user announced once.
+    func markPresence(online: [String], offline: [String], process: String, until expiresAt: Date) throws
     /// Which of `users` some process other than `process` serves, as of `now`.
     func online(among users: [String], excluding process: String, at now: Date) throws -> Set<String>
     /// Deletes rows that expired by `now`, announces their users and returns them.

@@ -82,3 +82,28 @@ final class PostgresPresenceStoreTests: PostgresStorageTestCase {
         XCTAssertEqual(heard, [ours(.presenceChanged(userID: "ash")), ours(.presenceChanged(userID: "misty"))])
     }
 }
+
+/// A batch of comings and goings: one transaction, each user announced once.
+final class PostgresPresenceBatchTests: PostgresStorageTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private var presence: PostgresPresenceStore { storage.presence }
+
+    func testABatchMarksTheOnlineAndEndsTheOfflineAndAnnouncesEachOnce() async throws {
+        try presence.markOnline(["brock"], process: "p1", until: now + 30, announce: false)
+        try presence.markOnline(["brock"], process: "p2", until: now + 30, announce: false)
+
+        try presence.markPresence(online: ["ash", "misty", "ash"], offline: ["brock"], process: "p1", until: now + 30)
+
+        XCTAssertEqual(try presence.online(among: ["ash", "misty", "brock"], excluding: "p3", at: now), ["ash", "misty", "brock"])
+        XCTAssertEqual(try presence.online(among: ["brock"], excluding: "p2", at: now), [], "p1's row of brock is gone, p2's stays")
+        let heard = try await announced()
+        let expected = ["ash", "misty", "brock"].map { ours(.presenceChanged(userID: $0)).description }
+        XCTAssertEqual(heard.map(\.description).sorted(), expected.sorted())
+    }
+
+    func testAnEmptyBatchWritesAndAnnouncesNothing() async throws {
+        try presence.markPresence(online: [], offline: [], process: "p1", until: now + 30)
+        let heard = try await announced()
+        XCTAssertEqual(heard, [])
+    }
+}
