@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
             name: "PokeAPI",
-            dependencies: ["CCurl", "Storage", "Composable", "PokemonClient", "PokedexModels"],
+            dependencies: ["CCurl", "Storage", "Composable", "PokemonClient", "PokedexModels", "StateSync"],
             resources: [.copy("Catalog/catalog.json")]
         ),
 

@@ -1,7 +1,8 @@
 /// A Pokémon as the list shows it: what one row needs.
 public struct Pokemon: Equatable, Hashable, Sendable, Identifiable, Codable {
     public var id: Int
-    /// PokeAPI identifier, e.g. `bulbasaur`.
+    /// The display name in the session's language, e.g. `Mr. Mime` or `Nidoran♀`, from the data
+    /// (never derived from an identifier).
     public var name: String
     /// Type identifiers in slot order, e.g. `["grass", "poison"]`.
     public var types: [String]

@@ -15,7 +15,7 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
     public var stats: [Stat]
     /// `nil` where PokeAPI has none (some alternate forms).
     public var baseExperience: Int?
-    /// English genus, e.g. "Seed Pokémon", when the source knows it.
+    /// The genus in the session's language, e.g. "Seed Pokémon", when the source knows it.
     public var genus: String?
     public var spriteURL: String?
 
@@ -37,6 +37,8 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
     }
 
     public struct Ability: Equatable, Hashable, Sendable, Codable {
+        /// The PokeAPI identifier (`chlorophyll`) as a source stores it; the display name in the
+        /// session's language once localized (`Clorofila`).
         public var name: String
         public var isHidden: Bool
         public var slot: Int

@@ -36,13 +36,13 @@ final class PokedexApp: Sendable {
             metrics: metrics, saver: saver
         )
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
-        let sprites = sources.sprites
+        let sprites = sources.sprite
         let health = HealthCheck(
             isDraining: { [draining] in draining.isSet },
             probeStorage: { try backend.probe() }
         )
         let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections) { id in
-            let sprite = await sprites.sprite(id: id)
+            let sprite = await sprites(id)
             return HTTPResponse(
                 contentType: sprite.contentType,
                 headers: ["cache-control": sprite.isPlaceholder ? "public, max-age=300" : "public, max-age=86400"],

@@ -135,7 +135,7 @@ final class PokedexHandler: WebSocketHandler {
         func makeSession(id: String, restoring: RestorableState?) -> Session {
             Session(
                 id: id, route: hello.route ?? "/", user: identity.user, newList: identity.newList, restoring: restoring,
-                executor: connection.executor, context: context)
+                locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, executor: connection.executor, context: context)
         }
         var session = makeSession(id: wanted ?? RandomToken.hex(byteCount: 16), restoring: restoring)
         if !registry.add(session) {

@@ -10,6 +10,7 @@ public struct PostgresListStore: ListStore {
     let origin: String
     let now: @Sendable () -> Date
     private let stars: FavoriteBatcher
+    private let joins: WriteBatcher<JoinStatement.Join, FavoritesList>
 
     init(pool: PostgresPool, origin: String, now: @escaping @Sendable () -> Date = { Date() }) {
         self.pool = pool
@@ -18,6 +19,7 @@ public struct PostgresListStore: ListStore {
         // Two batches at once: while one commits (the flush, under PostgreSQL's NOTIFY lock)
         // the next runs its statements; more would only wait for the same list rows.
         stars = FavoriteBatcher(pool: pool, maxBatches: min(2, pool.size), write: StarStatement.write(origin: origin, now: now))
+        joins = WriteBatcher(pool: pool, maxBatches: 1, write: JoinStatement.write(origin: origin, now: now))
     }
 
     public func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)] {
@@ -134,23 +136,7 @@ public struct PostgresListStore: ListStore {
     }
 
     public func acceptInvite(code: String, user userID: String) throws -> FavoritesList {
-        try pool.transaction { connection in
-            let invite = try connection.invite(forCode: code)
-            guard !invite.isRevoked else { throw FavoritesError.revokedInvite }
-            guard try !connection.query("SELECT 1 FROM users WHERE id = $1", params: [.text(userID)]).isEmpty else {
-                throw FavoritesError.unknownUser
-            }
-            let joined = try connection.execute(
-                """
-                INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)
-                ON CONFLICT DO NOTHING
-                """,
-                params: [.text(invite.listID), .text(userID), .text(invite.role.rawValue), .double(now().timeIntervalSince1970)]
-            ).affectedRows
-            if joined > 0 { try connection.announce(.memberJoined(listID: invite.listID, userID: userID), origin: origin) }
-            let rows = try connection.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = $1", params: [.text(invite.listID)])
-            return try FavoritesList(postgres: rows[0])
-        }
+        try joins.submit(JoinStatement.Join(code: code, userID: userID))
     }
 
     public func revokeInvite(code: String, by userID: String) throws {

@@ -21,19 +21,22 @@ public struct PostgresUserStore: UserStore {
         let token = RandomToken.secret()
         let createdAt = now.timeIntervalSince1970
         let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: "\(user.displayName)'s favorites", ownerID: user.id)
-        try pool.transaction { connection in
-            try connection.execute(
-                "INSERT INTO users (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
-                params: [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .double(createdAt)]
-            )
-            try connection.execute(
-                "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
-                params: [.text(list.id), .text(list.name), .text(user.id), .double(createdAt)]
-            )
-            try connection.execute(
-                "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)",
-                params: [.text(list.id), .text(user.id), .double(createdAt)]
-            )
+        // One pipelined transaction: a hello storm's new users wait for the server once each.
+        _ = try pool.withConnection { connection in
+            try connection.pipelinedTransaction([
+                PostgresStatement(
+                    "INSERT INTO users (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
+                    params: [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .double(createdAt)],
+                    preparedName: "pokedex_new_user"),
+                PostgresStatement(
+                    "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
+                    params: [.text(list.id), .text(list.name), .text(user.id), .double(createdAt)],
+                    preparedName: "pokedex_new_list"),
+                PostgresStatement(
+                    "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)",
+                    params: [.text(list.id), .text(user.id), .double(createdAt)],
+                    preparedName: "pokedex_new_owner"),
+            ])
         }
         return (user, token, list)
     }

@@ -39,7 +39,7 @@ enum StarStatement {
         """
 
     /// The star's statement, prepared once per connection.
-    static func statement(for star: FavoriteBatcher.Star, origin: String, at now: Date) -> PostgresStatement {
+    static func statement(for star: FavoriteStar, origin: String, at now: Date) -> PostgresStatement {
         let (prefix, suffix) = ChangeNotice.favoritePayload(
             listID: star.listID, pokemonID: star.pokemonID, isFavorite: star.isFavorite, userID: star.userID, origin: origin)
         return PostgresStatement(sql, params: [
@@ -50,7 +50,7 @@ enum StarStatement {
 
     /// The committed change the statement's row reports, nil when nothing changed; throws the
     /// refusal when the author is not a member or may not write.
-    static func outcome(_ result: PostgresResult, of star: FavoriteBatcher.Star) throws -> FavoriteChange? {
+    static func outcome(_ result: PostgresResult, of star: FavoriteStar) throws -> FavoriteChange? {
         let row = result[0]
         guard !row.isNull(0) else { throw FavoritesError.notMember }
         guard try ListRole(postgres: row, column: 0).canWrite else { throw FavoritesError.forbidden }
@@ -62,6 +62,7 @@ enum StarStatement {
     static func write(origin: String, now: @escaping @Sendable () -> Date) -> FavoriteBatcher.Write {
         FavoriteBatcher.Write(
             statement: { statement(for: $0, origin: origin, at: now()) },
-            outcome: { try outcome($0, of: $1) })
+            outcome: { try outcome($0, of: $1) },
+            order: \.listID)
     }
 }

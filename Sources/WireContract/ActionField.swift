@@ -92,7 +92,7 @@ extension ActionField {
             let value = try action.string(name)
             guard values.contains(value) else {
                 let allowed = values.map { "'\($0)'" }.joined(separator: " or ")
-                throw ProtocolError(.badAction, "Action '\(action.name)': '\(name)' is \(allowed), not '\(value)'.")
+                throw ProtocolError(.badAction, "Action '\(action.name)': '\(name)' is \(allowed), not '\(value.prefix(40))'.")
             }
         case .bool: _ = try action.bool(name)
         }

@@ -88,6 +88,10 @@ public enum ActionTable {
         ActionEntry("path.element.type.retryTapped", role: .anyone, "A type screen's retry of a failed load.", exampleElement: 0) { input, _ in
             .path(.element(id: input.element!, action: .type(.retryTapped)))
         },
+        ActionEntry(
+            "path.element.type.favoriteTapped", [ActionField("id", .pokemonID)], role: .editor, rate: .write,
+            "A type screen card's star (like the list's).", example: ["id": 2], exampleElement: 0
+        ) { input, _ in .path(.element(id: input.element!, action: .type(.favoriteTapped(id: input.int("id"))))) },
     ]
 
     static let navigation: [ActionEntry] = [
@@ -97,6 +101,10 @@ public enum ActionTable {
             example: ["route": "/pokemon/25"]
         ) { input, _ in .navigate(route: input.string("route")) },
         ActionEntry("dismissNotice", role: .anyone, "Clear `notice`.") { _, _ in .dismissNotice },
+        ActionEntry(
+            "setLocale", [ActionField("locale", .choice(AppLocale.allCases.map(\.rawValue)))], role: .anyone,
+            "Speak `en` or `es` from now on: every screen on show is fetched again in it, in place; every user picks their own.", example: ["locale": "es"]
+        ) { input, _ in .setLocale(AppLocale(rawValue: input.string("locale")) ?? .en) },
     ]
 
     static let favorites: [ActionEntry] = [
@@ -130,6 +138,9 @@ public enum ActionTable {
             "destination.presented.favorites.removeMemberTapped", [ActionField("id", .id)], role: .owner,
             "Ask to remove a member: sets `alert`.", example: ["id": "<user id>"]
         ) { input, _ in .destination(.presented(.favorites(.removeMemberTapped(userID: input.string("id"))))) },
+        ActionEntry("destination.presented.favorites.retryTapped", role: .anyone, "Do the failed invite or revoke again (`destination.favorites.canRetry`; its message is `destination.favorites.error`).") { _, _ in
+            .destination(.presented(.favorites(.retryTapped)))
+        },
         ActionEntry(
             "destination.presented.favorites.leaveTapped", role: .memberNotOwner,
             "Ask to leave the active list: sets `alert`."

@@ -51,6 +51,29 @@ final class FavoritesFlowTests: XCTestCase {
         XCTAssertEqual(accounts.calls.withLock { $0 }, ["invite ash-list editor"])
     }
 
+    func testAFailedInviteIsShownAndRetryDoesItAgain() async {
+        let store = makeStore(route: "/favorites")
+        accounts.failWrites.withLock { $0 = true }
+        await store.send(.destination(.presented(.favorites(.inviteTapped(.viewer)))))
+        let message = "\(InMemoryFavorites.TestError.diskFull)"
+        await store.receive(.destination(.presented(.favorites(.intentFailed(.invite(.viewer), message))))) {
+            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) {
+                $0.error = message
+                $0.failedIntent = .invite(.viewer)
+            })
+        }
+        accounts.failWrites.withLock { $0 = false }
+        await store.send(.destination(.presented(.favorites(.retryTapped)))) {
+            $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list"))
+        }
+        let invite = FavoritesFeature.State.Invite(role: .viewer, code: "code-viewer")
+        await store.receive(.destination(.presented(.favorites(.inviteCreated(invite))))) {
+            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) { $0.invite = invite })
+        }
+        await store.send(.destination(.presented(.favorites(.retryTapped))))  // nothing failed: nothing to do
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["invite ash-list viewer"])
+    }
+
     func testAJoinLinkMakesTheListActiveAndItsStarsShow() async {
         let store = makeStore(route: "/join/join-me")
         XCTAssertEqual(store.state.pendingJoinCode, "join-me")

@@ -29,13 +29,13 @@ final class NavigationDepthTests: XCTestCase {
     func makeStore(_ state: AppFeature.State) -> TestStore<AppFeature> {
         let fixtures = Fixtures.client()
         var client = fixtures
-        client.fetchDetail = { [loads] id in
+        client.fetchDetail = { [loads] id, locale in
             loads.increment()
-            return try await fixtures.fetchDetail(id)
+            return try await fixtures.fetchDetail(id, locale)
         }
-        client.fetchType = { [loads] type in
+        client.fetchType = { [loads] type, locale in
             loads.increment()
-            return try await fixtures.fetchType(type)
+            return try await fixtures.fetchType(type, locale)
         }
         let store = TestStore(initialState: state, reducer: AppFeature()) { $0.pokemonClient = client }
         store.exhaustivity = .off

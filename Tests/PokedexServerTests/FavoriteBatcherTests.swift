@@ -34,11 +34,12 @@ final class FavoriteBatcherTests: XCTestCase {
                 guard let row = result.first else { throw FavoritesError.forbidden }
                 let id = try row.int(0)
                 return FavoriteChange(listID: star.listID, seq: id, pokemonID: id, isFavorite: true, userID: star.userID)
-            })
+            },
+            order: \.listID)
         return FavoriteBatcher(pool: pool, maxBatches: maxBatches, write: write)
     }
 
-    static func star(_ id: Int, list: String = "a") -> FavoriteBatcher.Star {
+    static func star(_ id: Int, list: String = "a") -> FavoriteStar {
         .init(listID: list, pokemonID: id, isFavorite: true, userID: "u")
     }
 

@@ -7,7 +7,7 @@ import XCTest
 
 /// The list's JSON is built a page at a time, and a page whose rows did not change is reused.
 final class ListPagesTests: XCTestCase {
-    let client = ClientState(row: { _ in nil }, publicURL: { "http://127.0.0.1" })
+    let client = ClientState(row: { _, _ in nil }, publicURL: { "http://127.0.0.1" })
 
     func pokemon(_ ids: ClosedRange<Int>, suffix: String = "") -> [Pokemon] {
         ids.map { Pokemon(id: $0, name: "mon-\($0)\(suffix)", types: ["normal"]) }

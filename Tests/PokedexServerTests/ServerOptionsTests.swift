@@ -11,6 +11,15 @@ final class ServerOptionsTests: XCTestCase {
         XCTAssertThrowsError(try ServerOptions.parse(["--durability", "off"]))
     }
 
+    func testSpritesComeFromAFolderOrAURL() throws {
+        let defaults = try ServerOptions.parse([])
+        XCTAssertNil(defaults.spritesDirectory)
+        XCTAssertNil(defaults.spritesURL, "PokeAPI's sprites repository")
+        XCTAssertEqual(try ServerOptions.parse(["--sprites", "/srv/sprites"]).spritesDirectory, "/srv/sprites")
+        XCTAssertEqual(try ServerOptions.parse(["--sprites-url", "http://127.0.0.1:9"]).spritesURL, "http://127.0.0.1:9")
+        XCTAssertThrowsError(try ServerOptions.parse(["--sprites", ""]))
+    }
+
     func testAnEmptyDatabaseIsRefused() throws {
         // systemd expands an unset ${DATABASE_URL} to "": that must not start on a throwaway database.
         XCTAssertThrowsError(try ServerOptions.parse(["--db", ""]))

@@ -8,7 +8,7 @@ import XCTest
 /// A session's projection to client state, and its shortcut for a change of shared values
 /// only (a star set by another member).
 final class SessionProjectionTests: XCTestCase {
-    let client = ClientState(row: { Pokemon(id: $0, name: "mon\($0)", types: ["normal"]) }, publicURL: { "http://127.0.0.1" })
+    let client = ClientState(row: { id, _ in Pokemon(id: id, name: "mon\(id)", types: ["normal"]) }, publicURL: { "http://127.0.0.1" })
     let me = User(id: "u1", displayName: "Ash")
 
     func makeState(favorites: Shared<Set<Int>>, lists: Shared<[ListSummary]>) -> AppFeature.State {

@@ -19,6 +19,7 @@ final class SessionRestoreTests: XCTestCase {
     func startServer() throws -> InProcessServer {
         var options = ServerOptions()
         options.database = directory + "/pokedex.sqlite"
+        options.spritesURL = "http://127.0.0.1:9"
         var environment = try ServerEnvironment.live(options)
         environment.log = { _ in }
         return InProcessServer(options: options, environment: environment)
@@ -44,6 +45,27 @@ final class SessionRestoreTests: XCTestCase {
         let stranger = try await TestSession.open(server, resume: .init(session: sessionID, seq: seq))
         XCTAssertNotEqual(stranger.session, sessionID)
         XCTAssertEqual(stranger.state["list"]?["search"], "")
+        await server.shutdown()
+    }
+
+    func testTheLanguageIsPartOfTheSavedScreen() async throws {
+        var server = try startServer()
+        let owner = try await TestSession.open(server)
+        let tab = try await TestSession.open(server, token: owner.token, route: "/pokemon/1")
+        try await tab.perform(["setLocale": ["locale": "es"]])
+        try await tab.read { $0.state["destination"]?["detail"]?["info"]?["genus"] == "Pokémon Semilla" }
+        let sessionID = tab.session, seq = tab.seq
+        await server.shutdown()
+
+        server = try startServer()
+        // The browser asks for English (a new tab would get it); the resumed session keeps its own.
+        let resumed = try await TestSession.open(
+            server, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/", locale: "en"
+        )
+        XCTAssertEqual(resumed.session, sessionID)
+        XCTAssertEqual(resumed.state["locale"], "es")
+        try await resumed.read { $0.state["destination"]?["detail"]?["info"]?["genus"] == "Pokémon Semilla" }
+        XCTAssertEqual(resumed.state["destination"]?["detail"]?["info"]?["abilities"]?[0]?["name"], "Espesura")
         await server.shutdown()
     }
 }

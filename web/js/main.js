@@ -1,6 +1,7 @@
 // Wiring: the store (restored from this tab's last page if it can resume), the socket, the
 // router and the views. The browser only sends actions and renders the state it is sent.
 
+import { action } from './actions.js';
 import { createStore } from './store.js';
 import { createSocket } from './socket.js';
 import { createRouter, currentRoute } from './router.js';
@@ -10,6 +11,7 @@ import { createConnectionView, createNoticeView } from './views/status.js';
 import { createIdentityView } from './views/identity.js';
 import { createInviteDialog, createAlertDialog } from './views/dialogs.js';
 import { createToast } from './views/toast.js';
+import { t, preferredLocale, rememberPicked, setLocale, currentLocale, translatePage, LOCALES } from './i18n/index.js';
 
 const RESUME_KEY = 'pokedex.resume';
 
@@ -30,20 +32,19 @@ const store = createStore(saved?.state ?? null);
 const connection = createConnectionView();
 const toast = createToast();
 
-// Refusals the user should hear about; the rest are bugs, logged by the socket.
-const REFUSALS = {
-  forbidden: 'You can’t do that on this list.',
-  unknown_invite: 'This invite link is not valid.',
-  revoked_invite: 'This invite link was revoked.',
-  rate_limited: 'Slow down a little: that was too fast.',
-  limit_reached: 'That would go past a limit of this server.',
-  storage: 'That change could not be saved, so nothing changed. Try again.',
-};
+// Until the session says which language it speaks: the one it had, else the browser's.
+setLocale(saved?.state?.locale ?? preferredLocale());
+translatePage();
+
+// Refusals the user should hear about, in the interface's language; the rest are bugs,
+// logged by the socket.
+const REFUSALS = ['forbidden', 'unknown_invite', 'revoked_invite', 'rate_limited', 'limit_reached', 'storage'];
 
 const socket = createSocket({
   url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
   resume: saved && { session: saved.session, seq: saved.seq },
   route: currentRoute,
+  locale: () => currentLocale(),
   onSnapshot: (state) => store.reset(state),
   onPatch: (ops) => store.patch(ops),
   onStatus: (status) => connection.update(status),
@@ -52,7 +53,7 @@ const socket = createSocket({
 const send = (action) => socket.send(action);
 
 const sheetOpen = () => document.getElementById('sheet').open;
-const lockedStar = () => toast.show('View only: you can’t change the stars of this list.');
+const lockedStar = () => toast.show(t('star.locked'));
 
 const router = createRouter({ send });
 const identity = createIdentityView({ send });
@@ -63,16 +64,33 @@ const alert = createAlertDialog({ send });
 const notice = createNoticeView({ send });
 
 function refused(error) {
-  if (error.code in REFUSALS) toast.show(error.message || REFUSALS[error.code]);
+  if (REFUSALS.includes(error.code)) toast.show(t(`refusal.${error.code}`));
   identity.refused();
   invite.refused();
   alert.refused();
   router.refused();
 }
 
+// The header's language switcher: the session's language is part of its state.
+const localePicker = document.getElementById('locale');
+localePicker.value = currentLocale();
+localePicker.addEventListener('change', () => {
+  rememberPicked(localePicker.value);
+  send(action('setLocale', { locale: localePicker.value }));
+});
+
 store.subscribe((state, previous) => {
-  identity.update(state, previous);
-  list.update(state, previous);
+  // A new language: the page's own texts, then the views' (the list and the header render
+  // from scratch, the sheet builds its screens again); the router still follows the route.
+  const relabel = Boolean(state.locale && setLocale(state.locale));
+  if (relabel) {
+    translatePage();
+    localePicker.value = currentLocale();
+    connection.update();
+    sheet.relabel(state);
+  }
+  identity.update(state, relabel ? null : previous);
+  list.update(state, relabel ? null : previous);
   sheet.update(state, previous);
   invite.update(state, previous);
   alert.update(state, previous);

@@ -38,12 +38,13 @@ function removeToken() {
  * @param {string} o.url websocket URL
  * @param {{session: string, seq: number} | null} o.resume where a previous page left off
  * @param {() => string} o.route the route to put in each hello
+ * @param {() => string} o.locale the language a new session is asked to speak
  * @param {(state: object) => void} o.onSnapshot
  * @param {(ops: object[]) => void} o.onPatch throws if the ops do not apply
  * @param {(status: {kind: string, retryAt?: number}) => void} o.onStatus
  * @param {(error: {ref: number | null, code: string, message: string}) => void} [o.onError]
  */
-export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus, onError = () => {} }) {
+export function createSocket({ url, resume, route, locale = () => 'en', onSnapshot, onPatch, onStatus, onError = () => {} }) {
   let ws = null;
   // The tab's session id from its first connection on (the server takes it for a new
   // session), so a load balancer routing by `?session=` keeps the tab on one process.
@@ -83,6 +84,7 @@ export function createSocket({ url, resume, route, onSnapshot, onPatch, onStatus
       resume: seq !== null ? { session, seq } : null,
       session,
       route: route(),
+      locale: locale(),
     };
     socket.send(JSON.stringify(frame));
   }

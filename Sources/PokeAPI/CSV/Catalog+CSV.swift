@@ -1,9 +1,12 @@
+import Foundation
 import PokedexModels
 
 extension Catalog {
     /// The National Dex (the default forms, ids below 10000) from a PokeAPI CSV dump folder
     /// (`data/v2/csv`), joined as PokeAPI does: types and abilities in slot order, the base
-    /// stats in stat-id order, the English genus (language 9), PokeAPI's sprite URL.
+    /// stats in stat-id order, PokeAPI's sprite URL; names and genera in English and Spanish
+    /// (`pokemon_species_names.csv`), ability and type names (`ability_names.csv`,
+    /// `type_names.csv`, optional).
     public static func load(csvDirectory directory: String) throws -> Catalog {
         func reader(_ name: String) throws -> CSVReader { try CSVReader(path: directory + "/" + name) }
 
@@ -33,19 +36,30 @@ extension Catalog {
             abilities[try row.int(column[0]), default: []].append(ability)
         }
 
-        var genera: [Int: String] = [:]
-        let english = 9
-        try reader("pokemon_species_names.csv").forEachRow(columns: ["pokemon_species_id", "local_language_id", "genus"]) { row, column in
-            guard try row.int(column[1]) == english else { return }
-            let genus = row.string(column[2])
-            if !genus.isEmpty { genera[try row.int(column[0])] = genus }
+        var speciesNames: [Int: PokeAPIText] = [:]
+        var speciesGenera: [Int: PokeAPIText] = [:]
+        let columns = ["pokemon_species_id", "local_language_id", "name", "genus"]
+        try reader("pokemon_species_names.csv").forEachRow(columns: columns) { row, column in
+            let language = try row.int(column[1])
+            guard language == PokeAPIText.englishID || language == PokeAPIText.spanishID else { return }
+            let species = try row.int(column[0])
+            speciesNames[species, default: PokeAPIText()].set(row.string(column[2]), language: language)
+            speciesGenera[species, default: PokeAPIText()].set(row.string(column[3]), language: language)
         }
 
         var details: [PokemonDetail] = []
-        let columns = ["id", "identifier", "species_id", "height", "weight", "base_experience", "is_default"]
-        try reader("pokemon.csv").forEachRow(columns: columns) { row, column in
+        var text = CatalogText(
+            abilities: try localizedNames(directory, "ability_names.csv", "ability_id", identifiers: abilityNames),
+            types: try localizedNames(directory, "type_names.csv", "type_id", identifiers: typeNames)
+        )
+        let pokemonColumns = ["id", "identifier", "species_id", "height", "weight", "base_experience", "is_default"]
+        try reader("pokemon.csv").forEachRow(columns: pokemonColumns) { row, column in
             let id = try row.int(column[0])
             guard id < 10000, try row.int(column[6]) == 1 else { return }
+            let species = try row.int(column[2])
+            text.names[id] = speciesNames[species]?.localized
+            let genus = speciesGenera[species]?.localized
+            text.genera[id] = genus
             details.append(PokemonDetail(
                 id: id, name: row.string(column[1]),
                 types: (types[id] ?? []).sorted { $0.slot < $1.slot }.map(\.name),
@@ -53,11 +67,29 @@ extension Catalog {
                 abilities: (abilities[id] ?? []).sorted { $0.slot < $1.slot },
                 stats: (stats[id] ?? []).sorted { $0.statID < $1.statID }.map(\.stat),
                 baseExperience: try row.optionalInt(column[5]),
-                genus: genera[try row.int(column[2])],
+                genus: genus?.en,
                 spriteURL: SpriteURL.pokeAPI(id: id)
             ))
         }
-        return Catalog(details)
+        return Catalog(details, text: text)
+    }
+
+    /// `identifier → names` from a `*_names.csv` table, when the dump has it.
+    private static func localizedNames(
+        _ directory: String, _ file: String, _ idColumn: String, identifiers: [Int: String]
+    ) throws -> [String: LocalizedText] {
+        guard FileManager.default.fileExists(atPath: directory + "/" + file) else { return [:] }
+        var texts: [Int: PokeAPIText] = [:]
+        try CSVReader(path: directory + "/" + file).forEachRow(columns: [idColumn, "local_language_id", "name"]) { row, column in
+            let language = try row.int(column[1])
+            guard language == PokeAPIText.englishID || language == PokeAPIText.spanishID else { return }
+            texts[try row.int(column[0]), default: PokeAPIText()].set(row.string(column[2]), language: language)
+        }
+        var names: [String: LocalizedText] = [:]
+        for (id, text) in texts {
+            if let identifier = identifiers[id], let text = text.localized { names[identifier] = text }
+        }
+        return names
     }
 
     /// `id → identifier` of a table such as types.csv.

@@ -3,43 +3,93 @@ import PokedexModels
 /// A whole dex held in memory, in dex order: the embedded first 151 or a CSV dump's 1025.
 /// Both answer queries through the same code (`PokemonClient.catalog`).
 public struct Catalog: Equatable, Sendable {
-    /// Every Pokémon, sorted by id.
-    public let entries: [PokemonDetail]
-    private let positionByID: [Int: Int]
-    /// Each entry's `NameSearch.key`, made once rather than per query.
-    private let searchableNames: [[UInt8]]
+    /// Every Pokémon as the source states it (its PokeAPI identifier as `name`, ability
+    /// identifiers, the English genus), sorted by id; `detail(id:locale:)` gives it localized.
+    public var entries: [PokemonDetail] { storage.entries }
+    /// Names, genera, abilities and types in each language.
+    public var text: CatalogText { storage.text }
+    /// One reference: a catalog is copied into every client and query, and a copy of each
+    /// table on its own retained them one by one.
+    private let storage: Storage
 
-    public init(_ details: [PokemonDetail]) {
-        entries = details.sorted { $0.id < $1.id }
-        positionByID = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        searchableNames = entries.map { NameSearch.key($0.name) }
+    private final class Storage: Sendable {
+        let entries: [PokemonDetail]
+        let text: CatalogText
+        let positionByID: [Int: Int]
+        /// Each entry's `NameSearch.key` of all its names, made once rather than per query.
+        let searchableNames: [[UInt8]]
+        /// Each entry's id, read by a number search without touching the entry.
+        let ids: [Int]
+        /// Each entry's row in each language (English, then Spanish), made once.
+        let rows: [[Pokemon]]
+
+        init(_ details: [PokemonDetail], text: CatalogText) {
+            let sorted = details.sorted { $0.id < $1.id }
+            entries = sorted
+            self.text = text
+            positionByID = Dictionary(sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
+            ids = sorted.map(\.id)
+            rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
+        }
     }
 
-    public func detail(id: Int) -> PokemonDetail? {
+    public init(_ details: [PokemonDetail], text: CatalogText = CatalogText()) {
+        storage = Storage(details, text: text)
+    }
+
+    private var positionByID: [Int: Int] { storage.positionByID }
+
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+        lhs.entries == rhs.entries && lhs.text == rhs.text
+    }
+
+    /// Pokémon `id` as the source states it (see `entries`).
+    public func entry(id: Int) -> PokemonDetail? {
         positionByID[id].map { entries[$0] }
     }
 
-    /// Rows whose name contains `query.search` (ignoring case) and that have `query.type`.
-    public func matching(_ query: PokemonQuery) -> [PokemonDetail] {
-        matchingPositions(query).map { entries[$0] }
+    /// Pokémon `id` with its names, genus and abilities in `locale`.
+    public func detail(id: Int, locale: AppLocale = .en) -> PokemonDetail? {
+        positionByID[id].map { text.localized(entries[$0], locale) }
+    }
+
+    /// The row of Pokémon `id`, named in `locale`.
+    public func row(id: Int, locale: AppLocale = .en) -> Pokemon? {
+        positionByID[id].map { rows(locale)[$0] }
+    }
+
+    /// Rows matching `query.search` (`NameSearch`) that have `query.type`, named in `query.locale`.
+    public func matching(_ query: PokemonQuery) -> [Pokemon] {
+        let rows = rows(query.locale)
+        return matchingPositions(query).map { rows[$0] }
     }
 
     /// `limit` rows from `offset` of the matching rows, with how many match in all. Only the
-    /// page's entries are copied: copying every match (each retains a dozen strings and
-    /// arrays) was ~9% of the server's browse CPU over the 1025 of a CSV dump.
+    /// page's rows are copied: copying every match was a measurable share of the server's
+    /// browse CPU over the 1025 of a CSV dump.
     public func page(_ query: PokemonQuery, limit: Int, offset: Int) -> PokemonPage {
+        let rows = rows(query.locale)
         if query.isEmpty {
-            return PokemonPage(pokemon: entries.page(limit: limit, offset: offset).map(\.pokemon), totalCount: entries.count)
+            return PokemonPage(pokemon: Array(rows.page(limit: limit, offset: offset)), totalCount: entries.count)
         }
         let positions = matchingPositions(query)
-        return PokemonPage(pokemon: positions.page(limit: limit, offset: offset).map { entries[$0].pokemon }, totalCount: positions.count)
+        return PokemonPage(pokemon: positions.page(limit: limit, offset: offset).map { rows[$0] }, totalCount: positions.count)
+    }
+
+    private func rows(_ locale: AppLocale) -> [Pokemon] {
+        switch locale {
+        case .en: storage.rows[0]
+        case .es: storage.rows[1]
+        }
     }
 
     private func matchingPositions(_ query: PokemonQuery) -> [Int] {
         let search = NameSearch(query.search)
-        return entries.indices.filter { position in
-            (search.isEmpty || search.matches(key: searchableNames[position]))
-                && (query.type.map(entries[position].types.contains) ?? true)
+        let storage = self.storage
+        return storage.entries.indices.filter { position in
+            (search.isEmpty || search.matches(id: storage.ids[position], key: storage.searchableNames[position]))
+                && (query.type.map { storage.entries[position].types.contains($0) } ?? true)
         }
     }
 }

@@ -7,14 +7,15 @@ extension PokemonClient {
 
     /// Answers every endpoint from `catalog` (the embedded one or a CSV dump's).
     public static func catalog(_ catalog: Catalog) -> PokemonClient {
-        @Sendable func detail(_ id: Int) throws -> PokemonDetail {
-            guard let detail = catalog.detail(id: id) else { throw PokemonClientError.notFound("Pokémon #\(id)") }
-            return detail
-        }
-        return PokemonClient(
+        PokemonClient(
             fetchList: { query, limit, offset in catalog.page(query, limit: limit, offset: offset) },
-            fetchDetail: { id in try detail(id) },
-            fetchType: { type in catalog.matching(PokemonQuery(type: type)).map(\.pokemon) },
+            fetchDetail: { id, locale in
+                guard let detail = catalog.detail(id: id, locale: locale) else {
+                    throw PokemonClientError.notFound(locale == .es ? "Pokémon n.º \(id)" : "Pokémon #\(id)")
+                }
+                return detail
+            },
+            fetchType: { type, locale in catalog.matching(PokemonQuery(type: type, locale: locale)) },
             pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id))
         )
     }

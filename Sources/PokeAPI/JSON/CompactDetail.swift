@@ -1,7 +1,8 @@
+import StateSync
 import PokedexModels
 
-/// The project's own compact form of a `PokemonDetail`: one JSON array, used by the embedded
-/// catalog file (one per line) and by the response cache (the decoded form, never the raw body):
+/// The project's own compact form of a `PokemonDetail`: one JSON array, the first part of a
+/// `CompactRecord` (the embedded catalog's lines, the live client's cache entries):
 ///
 ///     [id,"name",["type",…],height_dm,weight_hg,base_experience|null,"genus"|null,
 ///      "sprite url"|null,[["stat",base],…],[["ability",slot,is_hidden],…]]
@@ -70,15 +71,5 @@ enum CompactDetail {
             id: id, name: name, types: types, height: height, weight: weight, abilities: abilities,
             stats: stats, baseExperience: baseExperience, genus: genus, spriteURL: spriteURL
         )
-    }
-
-    static func encode(_ detail: PokemonDetail) -> [UInt8] {
-        var json = JSONWriter()
-        write(detail, to: &json)
-        return Array(json.text.utf8)
-    }
-
-    static func decode(_ bytes: [UInt8]) throws -> PokemonDetail {
-        try JSONScanner.scan(bytes) { try read(&$0) }
     }
 }

@@ -1,3 +1,4 @@
+import StateSync
 /// The project's compact form of a list of `NamedEntry`s with a total, for the response cache:
 /// `{"count":N,"results":[[id,"name"],…]}`.
 enum CompactIndex {

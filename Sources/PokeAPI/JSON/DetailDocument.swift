@@ -103,7 +103,7 @@ enum DetailDocument {
     }
 
     /// The `name` of a `{name, url}` resource.
-    private static func readName(_ scanner: inout JSONScanner) throws -> String {
+    static func readName(_ scanner: inout JSONScanner) throws -> String {
         var name: String?
         try scanner.readObject { scanner, key in
             if key == "name" { name = try scanner.readString() } else { try scanner.skipValue() }

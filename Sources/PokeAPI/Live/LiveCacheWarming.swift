@@ -4,7 +4,7 @@ import Storage
 
 extension PokemonClient {
     /// Fills `cache` as the live client at `baseURL` would after visiting everything in
-    /// `catalog` (e.g. a CSV dump): every detail, the name index and the plain pages of
+    /// `catalog` (e.g. a CSV dump): every detail with its names, the name index and the plain pages of
     /// `pageSize`. A live client on that cache then answers them without the network.
     public static func warmLiveCache(
         _ cache: ResponseCache, baseURL: String, from catalog: Catalog, pageSize: Int = 20, now: Date = Date()
@@ -14,7 +14,8 @@ extension PokemonClient {
             try cache.store(body, for: PokeAPIResources.cacheKey(baseURL + path), now: now)
         }
         for detail in catalog.entries {
-            try store(PokeAPIResources.detailPath(detail.id), CompactDetail.encode(detail))
+            let record = CompactRecord(detail: detail, names: catalog.text.names[detail.id], genus: catalog.text.genera[detail.id])
+            try store(PokeAPIResources.detailPath(detail.id), CompactRecord.encode(record))
         }
         let entries = catalog.entries.map { NamedEntry(id: $0.id, name: $0.name) }
         try store(PokeAPIResources.nameIndexPath, CompactIndex.encode(PokemonIndexPage(count: entries.count, entries: entries)))

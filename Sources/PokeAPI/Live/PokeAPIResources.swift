@@ -12,10 +12,31 @@ struct PokeAPIResources: Sendable {
     let ttl: TimeInterval
     let options: LiveOptions
 
-    /// `/pokemon/{id}`
-    func detail(_ id: Int) async throws -> PokemonDetail {
-        try await cached(Self.detailPath(id), what: "Pokémon #\(id)", encode: CompactDetail.encode,
-                         decode: CompactDetail.decode, parse: PokeAPIDecoder.detail)
+    /// `/pokemon/{id}` with the names and genus of `/pokemon-species/{id}`, fetched one after
+    /// the other (one transfer at a time a row, so `maxConcurrentTransfers` bounds transfers)
+    /// and cached as one record under the detail's URL: a cached row is one read.
+    func record(_ id: Int) async throws -> CompactRecord {
+        try await cached(Self.detailPath(id), encode: CompactRecord.encode, decode: CompactRecord.decode) {
+            let detail = try PokeAPIDecoder.detail(try await body(baseURL + Self.detailPath(id), what: "Pokémon #\(id)"))
+            let species = try PokeAPIDecoder.species(try await body(baseURL + Self.speciesPath(id), what: "Pokémon #\(id)"))
+            return CompactRecord(detail: detail, names: species.names, genus: species.genus)
+        }
+    }
+
+    /// Pokémon `id` with its names, genus and abilities in `locale`. Ability names come from
+    /// the embedded catalog's table (the first 151's abilities); others keep their identifier.
+    func localizedDetail(_ id: Int, _ locale: AppLocale) async throws -> PokemonDetail {
+        let record = try await record(id)
+        return Self.text(record).localized(record.detail, locale)
+    }
+
+    private static func text(_ record: CompactRecord) -> CatalogText {
+        let id = record.detail.id
+        return CatalogText(
+            names: record.names.map { [id: $0] } ?? [:],
+            genera: record.genus.map { [id: $0] } ?? [:],
+            abilities: Catalog.embedded.text.abilities
+        )
     }
 
     /// `/pokemon?limit=&offset=`
@@ -45,16 +66,20 @@ struct PokeAPIResources: Sendable {
         return members.entries.filter { $0.id < 10000 }.sorted { $0.id < $1.id }
     }
 
-    /// The list rows of `entries`, in their order, from details fetched concurrently (at most
-    /// `maxConcurrentTransfers` at once over the one multi handle) or read from the cache.
-    func rows(_ entries: some Collection<NamedEntry>) async throws -> [Pokemon] {
+    /// The list rows of `entries`, in their order and named in `locale`, from records fetched
+    /// concurrently (at most `maxConcurrentTransfers` at once over the one multi handle) or
+    /// read from the cache.
+    func rows(_ entries: some Collection<NamedEntry>, _ locale: AppLocale) async throws -> [Pokemon] {
         try await withThrowingTaskGroup(of: (Int, Pokemon).self) { group in
             var rows = [Pokemon?](repeating: nil, count: entries.count)
             for (position, entry) in entries.enumerated() {
                 if position >= options.maxConcurrentTransfers, let (done, row) = try await group.next() {
                     rows[done] = row
                 }
-                group.addTask { (position, try await detail(entry.id).pokemon) }
+                group.addTask {
+                    let record = try await record(entry.id)
+                    return (position, Self.text(record).row(record.detail, locale))
+                }
             }
             for try await (done, row) in group { rows[done] = row }
             return rows.compactMap { $0 }
@@ -64,7 +89,17 @@ struct PokeAPIResources: Sendable {
     /// The cached value for `path` when fresh; otherwise GET it, parse it and store it.
     private func cached<Value>(
         _ path: String, what: String, encode: (Value) -> [UInt8], decode: ([UInt8]) throws -> Value,
-        parse: ([UInt8]) throws -> Value
+        parse: @escaping ([UInt8]) throws -> Value
+    ) async throws -> Value {
+        try await cached(path, encode: encode, decode: decode) {
+            try parse(try await body(baseURL + path, what: what))
+        }
+    }
+
+    /// The cached value for `path` when fresh; otherwise `fetch` it and store it.
+    private func cached<Value>(
+        _ path: String, encode: (Value) -> [UInt8], decode: ([UInt8]) throws -> Value,
+        fetch: () async throws -> Value
     ) async throws -> Value {
         let url = baseURL + path
         let key = Self.cacheKey(url)
@@ -72,7 +107,7 @@ struct PokeAPIResources: Sendable {
            let value = try? decode(stored) {
             return value
         }
-        let value = try parse(try await body(url, what: what))
+        let value = try await fetch()
         try? cache?.store(encode(value), for: key, now: options.now())
         return value
     }
@@ -82,10 +117,12 @@ struct PokeAPIResources: Sendable {
         baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
     }
 
-    /// Where the decoded form of the document at `url` is cached.
-    static func cacheKey(_ url: String) -> String { url + "#compact-v1" }
+    /// Where the decoded form of the document at `url` is cached (v2: a detail is a record
+    /// with its species' text).
+    static func cacheKey(_ url: String) -> String { url + "#compact-v2" }
 
     static func detailPath(_ id: Int) -> String { "/pokemon/\(id)" }
+    static func speciesPath(_ id: Int) -> String { "/pokemon-species/\(id)" }
     static func indexPath(limit: Int, offset: Int) -> String { "/pokemon?limit=\(limit)&offset=\(offset)" }
     static let nameIndexPath = indexPath(limit: 100_000, offset: 0)
 

@@ -50,11 +50,4 @@ public enum ListAccessLoss: Equatable, Sendable {
     case left
     /// The list's owner removed the user.
     case removed
-
-    func notice(listName: String) -> String {
-        switch self {
-        case .left: "You left “\(listName)”."
-        case .removed: "You were removed from “\(listName)”."
-        }
-    }
 }

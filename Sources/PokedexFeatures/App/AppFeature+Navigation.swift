@@ -13,7 +13,7 @@ extension AppFeature.State {
             path.removeAll()
             switch screens.first {
             case let .pokemon(id): destination = .detail(detailState(id: id))
-            case .favorites: destination = .favorites(FavoritesFeature.State(listID: account.activeListID))
+            case .favorites: destination = .favorites(FavoritesFeature.State(listID: account.activeListID, locale: locale))
             case .type, nil: destination = nil
             }
         } else if kept - 1 < path.count, let firstRemoved = path.ids.dropFirst(kept - 1).first {
@@ -22,7 +22,7 @@ extension AppFeature.State {
         for screen in screens.dropFirst(max(kept, 1)) {
             switch screen {
             case let .pokemon(id): path.append(.detail(detailState(id: id)))
-            case let .type(type): path.append(.type(PokemonTypeFeature.State(type: type)))
+            case let .type(type): path.append(.type(PokemonTypeFeature.State(type: type, locale: locale)))
             case .favorites: break  // Only ever first; Route rejects it elsewhere.
             }
         }
@@ -32,7 +32,24 @@ extension AppFeature.State {
     /// A detail opened from a link, before its row data is known.
     private func detailState(id: Int) -> PokemonDetailFeature.State {
         let known = list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
-        return PokemonDetailFeature.State(pokemon: known, favorites: favorites)
+        return PokemonDetailFeature.State(pokemon: known, favorites: favorites, locale: locale)
+    }
+
+    /// `localeChanged` for every screen above the list.
+    func localeChangedActions(_ locale: AppLocale) -> [Effect<AppFeature.Action>] {
+        var effects: [Effect<AppFeature.Action>] = []
+        switch destination {
+        case .detail: effects.append(.send(.destination(.presented(.detail(.localeChanged(locale))))))
+        case .favorites: effects.append(.send(.destination(.presented(.favorites(.localeChanged(locale))))))
+        case nil: break
+        }
+        for entry in path.entries {
+            switch entry.element {
+            case .type: effects.append(.send(.path(.element(id: entry.id, action: .type(.localeChanged(locale))))))
+            case .detail: effects.append(.send(.path(.element(id: entry.id, action: .detail(.localeChanged(locale))))))
+            }
+        }
+        return effects
     }
 
     /// `onAppear` for every screen from index `start` on.

@@ -18,34 +18,35 @@ public struct AppFeature: Reducer, Sendable {
         public var alert: ConfirmationAlert?
         /// An invite from the link the session opened with, accepted on appear.
         public var pendingJoinCode: String?
+        /// The session's language: names and data, notices and alerts (`setLocale`).
+        public var locale: AppLocale
 
-        public init(account: Account, favorites: Shared<Set<Int>>) {
+        public init(account: Account, favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
             self.account = account
             self.favorites = favorites
-            self.list = PokemonListFeature.State(favorites: favorites)
+            self.locale = locale
+            self.list = PokemonListFeature.State(favorites: favorites, locale: locale)
         }
 
         /// The state a route leads to; an invalid route (or one naming a Pokémon not in
         /// `pokemonIDs`) lands on the list with a notice, one deeper than `Route.maxScreens`
         /// on its first screens with a notice.
-        public init(route: String, account: Account, favorites: Shared<Set<Int>>, pokemonIDs: PokemonIDs = .anyPositive) {
-            self.init(account: account, favorites: favorites)
+        public init(
+            route: String, account: Account, favorites: Shared<Set<Int>>, pokemonIDs: PokemonIDs = .anyPositive,
+            locale: AppLocale = .en
+        ) {
+            self.init(account: account, favorites: favorites, locale: locale)
             if let code = Route.joinCode(from: route) {
                 pendingJoinCode = code
                 return
             }
             guard let parsed = Route.parse(route, pokemonIDs: pokemonIDs) else {
-                notice = "There is nothing at “\(Route.quoted(route))”, so here is the list."
+                notice = Strings.nothingAt(route, showingList: true, locale)
                 return
             }
             _ = navigate(to: parsed.screens)
-            if parsed.isTruncated { notice = Self.truncatedNotice }
+            if parsed.isTruncated { notice = Strings.truncated(locale) }
         }
-
-        static let truncatedNotice =
-            "That link goes deeper than \(Route.maxScreens) screens, so it opens at the \(Route.maxScreens)th."
-        static let fullStackNotice =
-            "You are \(Route.maxScreens) screens deep. Go back before opening another."
 
         /// The screens on top of the list, bottom first.
         public var screens: [Screen] {
@@ -85,6 +86,8 @@ public struct AppFeature: Reducer, Sendable {
         /// session drops it at once.
         case listAccessLost(listID: String, listName: String, ListAccessLoss)
         case alert(AlertAction)
+        /// The language chosen in the header: every screen is named in it from now on.
+        case setLocale(AppLocale)
 
         public enum AlertAction: Equatable, Sendable {
             case confirm
@@ -110,17 +113,17 @@ public struct AppFeature: Reducer, Sendable {
             var effects = [Effect<Action>.send(.list(.onAppear))] + state.appearActions(from: 0)
             if let code = state.pendingJoinCode {
                 state.pendingJoinCode = nil
-                effects.append(join(code))
+                effects.append(join(code, state.locale))
             }
             return .merge(effects)
 
         case let .list(.rowTapped(pokemon)):
             state.path.removeAll()
-            state.destination = .detail(PokemonDetailFeature.State(pokemon: pokemon, favorites: state.favorites))
+            state.destination = .detail(PokemonDetailFeature.State(pokemon: pokemon, favorites: state.favorites, locale: state.locale))
             return .send(.destination(.presented(.detail(.onAppear))))
 
         case let .destination(.presented(.detail(.delegate(.showType(type))))):
-            return push(.type(PokemonTypeFeature.State(type: type)), onto: &state)
+            return push(.type(PokemonTypeFeature.State(type: type, locale: state.locale)), onto: &state)
 
         case let .destination(.presented(.favorites(.delegate(delegate)))):
             return favoritesDelegate(delegate, &state)
@@ -131,6 +134,9 @@ public struct AppFeature: Reducer, Sendable {
         case .destination(.presented(.detail(.favoriteTapped))):
             guard case let .detail(detail) = state.destination else { return .none }
             return setFavorite(detail.pokemon.id, &state)
+
+        case let .path(.element(_, .type(.favoriteTapped(id)))):
+            return setFavorite(id, &state)
 
         case let .path(.element(entryID, .detail(.favoriteTapped))):
             guard case let .detail(detail) = state.path[id: entryID] else { return .none }
@@ -148,23 +154,23 @@ public struct AppFeature: Reducer, Sendable {
                 state.destination = nil
             }
             state.alert = nil
-            state.notice = loss.notice(listName: listName)
+            state.notice = Strings.accessLost(loss, listName, state.locale)
             return .none
 
         case let .path(.element(_, .type(.delegate(.showPokemon(pokemon))))):
-            return push(.detail(PokemonDetailFeature.State(pokemon: pokemon, favorites: state.favorites)), onto: &state)
+            return push(.detail(PokemonDetailFeature.State(pokemon: pokemon, favorites: state.favorites, locale: state.locale)), onto: &state)
 
         case let .path(.element(_, .detail(.delegate(.showType(type))))):
-            return push(.type(PokemonTypeFeature.State(type: type)), onto: &state)
+            return push(.type(PokemonTypeFeature.State(type: type, locale: state.locale)), onto: &state)
 
         case let .navigate(route):
-            if let code = Route.joinCode(from: route) { return join(code) }
+            if let code = Route.joinCode(from: route) { return join(code, state.locale) }
             guard let parsed = Route.parse(route, pokemonIDs: pokemonClient.pokemonIDs) else {
-                state.notice = "There is nothing at “\(Route.quoted(route))”."
+                state.notice = Strings.nothingAt(route, showingList: false, state.locale)
                 return .none
             }
             let firstNew = state.navigate(to: parsed.screens)
-            if parsed.isTruncated { state.notice = State.truncatedNotice }
+            if parsed.isTruncated { state.notice = Strings.truncated(state.locale) }
             return .merge(state.appearActions(from: firstNew))
 
         case .dismissNotice:
@@ -173,7 +179,7 @@ public struct AppFeature: Reducer, Sendable {
 
         case .favoritesTapped:
             state.path.removeAll()
-            state.destination = .favorites(FavoritesFeature.State(listID: state.account.activeListID))
+            state.destination = .favorites(FavoritesFeature.State(listID: state.account.activeListID, locale: state.locale))
             return .send(.destination(.presented(.favorites(.onAppear))))
 
         case let .selectList(id):
@@ -183,8 +189,8 @@ public struct AppFeature: Reducer, Sendable {
         case let .rename(name):
             return .run { [favoritesClient] send in
                 await send(.renamed(try await favoritesClient.rename(name)))
-            } catch: { error, send in
-                await send(.favoritesFailed("\(error)"))
+            } catch: { [locale = state.locale] error, send in
+                await send(.favoritesFailed(Strings.failure(error, locale)))
             }
 
         case let .renamed(user):
@@ -194,8 +200,8 @@ public struct AppFeature: Reducer, Sendable {
         case let .joined(list):
             state.activate(listID: list.id, favoritesClient)
             state.path.removeAll()
-            state.destination = .favorites(FavoritesFeature.State(listID: list.id))
-            state.notice = "You joined “\(list.name)”."
+            state.destination = .favorites(FavoritesFeature.State(listID: list.id, locale: state.locale))
+            state.notice = Strings.joined(list.name, state.locale)
             return .send(.destination(.presented(.favorites(.onAppear))))
 
         case let .left(listID):
@@ -215,7 +221,12 @@ public struct AppFeature: Reducer, Sendable {
         case .alert(.confirm):
             guard let alert = state.alert else { return .none }
             state.alert = nil
-            return confirm(alert.intent)
+            return confirm(alert.intent, state.locale)
+
+        case let .setLocale(locale):
+            guard locale != state.locale else { return .none }
+            state.locale = locale
+            return .merge([.send(.list(.localeChanged(locale)))] + state.localeChangedActions(locale))
 
         case .list, .destination, .path:
             return .none
@@ -226,48 +237,48 @@ public struct AppFeature: Reducer, Sendable {
         switch delegate {
         case let .showPokemon(id):
             let known = state.list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
-            return push(.detail(PokemonDetailFeature.State(pokemon: known, favorites: state.favorites)), onto: &state)
+            return push(.detail(PokemonDetailFeature.State(pokemon: known, favorites: state.favorites, locale: state.locale)), onto: &state)
         case let .confirmRemoval(userID):
-            let name = state.shownRoster?.members.first { $0.id == userID }?.user.displayName ?? "this member"
+            let name = state.shownRoster?.members.first { $0.id == userID }?.user.displayName ?? Strings.thisMember(state.locale)
+            let text = Strings.removeMember(name, list: state.account.activeList?.name ?? Strings.thisList(state.locale), state.locale)
             state.alert = ConfirmationAlert(
-                title: "Remove \(name)?",
-                message: "\(name) will no longer see or change “\(state.account.activeList?.name ?? "this list")”.",
-                confirmLabel: "Remove", intent: .removeMember(userID: userID, listID: state.account.activeListID)
+                title: text.title, message: text.message, confirmLabel: text.confirm,
+                intent: .removeMember(userID: userID, listID: state.account.activeListID)
             )
             return .none
         case .confirmLeave:
+            let text = Strings.leave(list: state.account.activeList?.name ?? Strings.thisList(state.locale), state.locale)
             state.alert = ConfirmationAlert(
-                title: "Leave “\(state.account.activeList?.name ?? "this list")”?",
-                message: "You will need a new invite to join it again.",
-                confirmLabel: "Leave", intent: .leave(listID: state.account.activeListID)
+                title: text.title, message: text.message, confirmLabel: text.confirm,
+                intent: .leave(listID: state.account.activeListID)
             )
             return .none
         }
     }
 
-    private func confirm(_ intent: ConfirmationAlert.Intent) -> Effect<Action> {
+    private func confirm(_ intent: ConfirmationAlert.Intent, _ locale: AppLocale) -> Effect<Action> {
         switch intent {
         case let .removeMember(userID, listID):
             return .run { [favoritesClient] _ in
                 try await favoritesClient.removeMember(listID, userID)
             } catch: { error, send in
-                await send(.favoritesFailed("\(error)"))
+                await send(.favoritesFailed(Strings.failure(error, locale)))
             }
         case let .leave(listID):
             return .run { [favoritesClient] send in
                 try await favoritesClient.leave(listID)
                 await send(.left(listID: listID))
             } catch: { error, send in
-                await send(.favoritesFailed("\(error)"))
+                await send(.favoritesFailed(Strings.failure(error, locale)))
             }
         }
     }
 
-    private func join(_ code: String) -> Effect<Action> {
+    private func join(_ code: String, _ locale: AppLocale) -> Effect<Action> {
         .run { [favoritesClient] send in
             await send(.joined(try await favoritesClient.join(code)))
         } catch: { error, send in
-            await send(.favoritesFailed("\(error)"))
+            await send(.favoritesFailed(Strings.failure(error, locale)))
         }
     }
 
@@ -288,7 +299,7 @@ public struct AppFeature: Reducer, Sendable {
     /// back makes room (dropping the oldest would change the bottom screen under them).
     private func push(_ screen: Path.State, onto state: inout State) -> Effect<Action> {
         guard state.screens.count < Route.maxScreens else {
-            state.notice = State.fullStackNotice
+            state.notice = Strings.fullStack(state.locale)
             return .none
         }
         state.path.append(screen)

@@ -9,23 +9,27 @@ public struct RestorableState: Equatable, Sendable {
     public var search: String
     public var typeFilter: String?
     public var activeListID: String
+    public var locale: AppLocale
 
-    public init(route: String, search: String = "", typeFilter: String? = nil, activeListID: String) {
+    public init(route: String, search: String = "", typeFilter: String? = nil, activeListID: String, locale: AppLocale = .en) {
         self.route = route
         self.search = search
         self.typeFilter = typeFilter
         self.activeListID = activeListID
+        self.locale = locale
     }
 }
 
 extension AppFeature.State {
     /// The state as it would be restored.
     public var restorable: RestorableState {
-        RestorableState(route: route, search: list.search, typeFilter: list.typeFilter, activeListID: account.activeListID)
+        RestorableState(
+            route: route, search: list.search, typeFilter: list.typeFilter, activeListID: account.activeListID, locale: locale
+        )
     }
 
     /// Restores a saved screen: the active list (when the user is still in it; its favorites
-    /// come from `favorites(listID)`), the list's search and filter, then the route.
+    /// come from `favorites(listID)`), the language, the list's search and filter, then the route.
     public init(
         restoring saved: RestorableState, account: Account, pokemonIDs: PokemonIDs = .anyPositive,
         favorites: (_ listID: String) -> Shared<Set<Int>>
@@ -33,7 +37,10 @@ extension AppFeature.State {
         var account = account
         let stillMember = account.lists.wrappedValue.contains { $0.id == saved.activeListID }
         if stillMember { account.activeListID = saved.activeListID }
-        self.init(route: saved.route, account: account, favorites: favorites(account.activeListID), pokemonIDs: pokemonIDs)
+        self.init(
+            route: saved.route, account: account, favorites: favorites(account.activeListID), pokemonIDs: pokemonIDs,
+            locale: saved.locale
+        )
         list.search = String(saved.search.prefix(100))
         if let type = saved.typeFilter, PokemonTypes.all.contains(type) { list.typeFilter = type }
     }

@@ -14,9 +14,20 @@ public struct FavoritesFeature: Reducer, Sendable {
         /// The invite just created: shown once, with its link.
         public var invite: Invite?
         public var error: String?
+        /// The change that failed with `error`: `retryTapped` does it again.
+        public var failedIntent: Intent?
+        /// The language of its messages.
+        public var locale: AppLocale
 
-        public init(listID: String) {
+        public init(listID: String, locale: AppLocale = .en) {
             self.listID = listID
+            self.locale = locale
+        }
+
+        /// A change the view asked for that can be tried again.
+        public enum Intent: Equatable, Sendable {
+            case invite(ListRole)
+            case revokeInvite(id: String)
         }
 
         public struct Invite: Equatable, Sendable {
@@ -40,6 +51,10 @@ public struct FavoritesFeature: Reducer, Sendable {
         case removeMemberTapped(userID: String)
         case leaveTapped
         case failed(String)
+        case intentFailed(State.Intent, String)
+        /// Tries the failed change again.
+        case retryTapped
+        case localeChanged(AppLocale)
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
@@ -63,14 +78,7 @@ public struct FavoritesFeature: Reducer, Sendable {
             return .send(.delegate(.showPokemon(id: id)))
 
         case let .inviteTapped(role):
-            state.error = nil
-            let listID = state.listID
-            return .run { [favoritesClient] send in
-                let code = try await favoritesClient.createInvite(listID, role)
-                await send(.inviteCreated(State.Invite(role: role, code: code)))
-            } catch: { error, send in
-                await send(.failed("\(error)"))
-            }
+            return perform(.invite(role), &state)
 
         case let .inviteCreated(invite):
             state.invite = invite
@@ -81,12 +89,15 @@ public struct FavoritesFeature: Reducer, Sendable {
             return .none
 
         case let .revokeInviteTapped(inviteID):
-            let listID = state.listID
-            return .run { [favoritesClient] _ in
-                try await favoritesClient.revokeInvite(listID, inviteID)
-            } catch: { error, send in
-                await send(.failed("\(error)"))
-            }
+            return perform(.revokeInvite(id: inviteID), &state)
+
+        case .retryTapped:
+            guard let intent = state.failedIntent else { return .none }
+            return perform(intent, &state)
+
+        case let .localeChanged(locale):
+            state.locale = locale
+            return .none
 
         case let .removeMemberTapped(userID):
             return .send(.delegate(.confirmRemoval(userID: userID)))
@@ -98,8 +109,35 @@ public struct FavoritesFeature: Reducer, Sendable {
             state.error = message
             return .none
 
+        case let .intentFailed(intent, message):
+            state.error = message
+            state.failedIntent = intent
+            return .none
+
         case .delegate:
             return .none
+        }
+    }
+
+    private func perform(_ intent: State.Intent, _ state: inout State) -> Effect<Action> {
+        state.error = nil
+        state.failedIntent = nil
+        let listID = state.listID
+        let locale = state.locale
+        switch intent {
+        case let .invite(role):
+            return .run { [favoritesClient] send in
+                let code = try await favoritesClient.createInvite(listID, role)
+                await send(.inviteCreated(State.Invite(role: role, code: code)))
+            } catch: { error, send in
+                await send(.intentFailed(intent, Strings.failure(error, locale)))
+            }
+        case let .revokeInvite(inviteID):
+            return .run { [favoritesClient] _ in
+                try await favoritesClient.revokeInvite(listID, inviteID)
+            } catch: { error, send in
+                await send(.intentFailed(intent, Strings.failure(error, locale)))
+            }
         }
     }
 }

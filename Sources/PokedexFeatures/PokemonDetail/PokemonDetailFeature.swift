@@ -9,10 +9,13 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         public var pokemon: Pokemon
         public var detail: LoadState<PokemonDetail> = .idle
         public var favorites: Shared<Set<Int>>
+        /// The language the names, genus and abilities are in.
+        public var locale: AppLocale
 
-        public init(pokemon: Pokemon, favorites: Shared<Set<Int>>) {
+        public init(pokemon: Pokemon, favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
             self.pokemon = pokemon
             self.favorites = favorites
+            self.locale = locale
         }
 
         public var isFavorite: Bool { favorites.wrappedValue.contains(pokemon.id) }
@@ -26,6 +29,8 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         case closeTapped
         case favoriteTapped
         case typeTapped(String)
+        /// The session's language changed: the detail is fetched again in it.
+        case localeChanged(AppLocale)
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
@@ -70,6 +75,16 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         case let .typeTapped(type):
             return .send(.delegate(.showType(type)))
 
+        case let .localeChanged(locale):
+            guard locale != state.locale else { return .none }
+            state.locale = locale
+            switch state.detail {
+            case .idle: return .none
+            // What is on screen stays until the detail arrives in the new language.
+            case .loaded: return fetch(state)
+            case .loading, .failed: return load(&state)
+            }
+
         case .delegate:
             return .none
         }
@@ -77,11 +92,16 @@ public struct PokemonDetailFeature: Reducer, Sendable {
 
     private func load(_ state: inout State) -> Effect<Action> {
         state.detail = .loading
+        return fetch(state)
+    }
+
+    private func fetch(_ state: State) -> Effect<Action> {
         let id = state.pokemon.id
+        let locale = state.locale
         return .run { [pokemonClient] send in
-            await send(.detailLoaded(try await pokemonClient.fetchDetail(id)))
+            await send(.detailLoaded(try await pokemonClient.fetchDetail(id, locale)))
         } catch: { error, send in
-            await send(.detailFailed(userMessage(for: error)))
+            await send(.detailFailed(userMessage(for: error, in: locale)))
         }
         .cancellable(id: CancelID.detail, cancelInFlight: true)
     }

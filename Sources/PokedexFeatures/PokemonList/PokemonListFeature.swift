@@ -21,15 +21,18 @@ public struct PokemonListFeature: Reducer, Sendable {
         /// Bindable: a type identifier, or nil for every type.
         public var typeFilter: String?
         public var favorites: Shared<Set<Int>>
+        /// The language rows are named in.
+        public var locale: AppLocale
 
-        public init(favorites: Shared<Set<Int>>) {
+        public init(favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
             self.favorites = favorites
+            self.locale = locale
         }
 
         public var totalCount: Int { loadState.value ?? 0 }
         public var canLoadMore: Bool { loadState.value.map { rows.count < $0 } ?? false }
         public var query: PokemonQuery {
-            PokemonQuery(search: search.trimmingCharacters(in: .whitespaces), type: typeFilter)
+            PokemonQuery(search: search.trimmingCharacters(in: .whitespaces), type: typeFilter, locale: locale)
         }
     }
 
@@ -43,6 +46,8 @@ public struct PokemonListFeature: Reducer, Sendable {
         case pageFailed(offset: Int, String)
         case rowTapped(Pokemon)
         case favoriteTapped(id: Int)
+        /// The session's language changed: the rows on screen are fetched again, named in it.
+        case localeChanged(AppLocale)
 
         public var binding: BindingAction<State>? {
             if case let .binding(action) = self { action } else { nil }
@@ -116,6 +121,15 @@ public struct PokemonListFeature: Reducer, Sendable {
 
         case .favoriteTapped:
             return .none  // The parent sends the intent to the active list.
+
+        case let .localeChanged(locale):
+            guard locale != state.locale else { return .none }
+            state.locale = locale
+            guard state.loadState.value != nil, !state.rows.isEmpty else { return loadFirstPage(&state) }
+            // The same rows again, in place: what is on screen stays until the names arrive.
+            state.isLoadingMore = false
+            state.loadMoreError = nil
+            return fetch(query: state.query, offset: 0, limit: max(Self.pageSize, state.rows.count))
         }
     }
 
@@ -133,18 +147,19 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
 
     /// One page request at a time: a new one (a new search, a filter) cancels the one in flight.
-    private func fetch(query: PokemonQuery, offset: Int) -> Effect<Action> {
+    private func fetch(query: PokemonQuery, offset: Int, limit: Int = pageSize) -> Effect<Action> {
         .run { [pokemonClient] send in
-            let page = try await pokemonClient.fetchList(query, Self.pageSize, offset)
+            let page = try await pokemonClient.fetchList(query, limit, offset)
             await send(.pageLoaded(offset: offset, page))
         } catch: { error, send in
-            await send(.pageFailed(offset: offset, userMessage(for: error)))
+            await send(.pageFailed(offset: offset, userMessage(for: error, in: query.locale)))
         }
         .cancellable(id: CancelID.page, cancelInFlight: true)
     }
 }
 
-/// The message a person sees for a failed request.
-func userMessage(for error: any Error) -> String {
-    (error as? PokemonClientError)?.description ?? "Something went wrong: \(error)"
+/// The message a person sees for a failed request, in `locale`.
+func userMessage(for error: any Error, in locale: AppLocale) -> String {
+    if let error = error as? LocalizedMessage { return error.message(in: locale) }
+    return Strings.somethingWentWrong(error, locale)
 }

@@ -7,9 +7,12 @@ public struct PokemonTypeFeature: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public var type: String
         public var members: LoadState<[Pokemon]> = .idle
+        /// The language the members are named in.
+        public var locale: AppLocale
 
-        public init(type: String) {
+        public init(type: String, locale: AppLocale = .en) {
             self.type = type
+            self.locale = locale
         }
     }
 
@@ -19,6 +22,10 @@ public struct PokemonTypeFeature: Reducer, Sendable {
         case membersLoaded([Pokemon])
         case membersFailed(String)
         case rowTapped(Pokemon)
+        /// A card's star: the parent sends the intent to the active list.
+        case favoriteTapped(id: Int)
+        /// The session's language changed: the members are fetched again, named in it.
+        case localeChanged(AppLocale)
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
@@ -46,6 +53,16 @@ public struct PokemonTypeFeature: Reducer, Sendable {
             return .none
         case let .rowTapped(pokemon):
             return .send(.delegate(.showPokemon(pokemon)))
+        case .favoriteTapped:
+            return .none
+        case let .localeChanged(locale):
+            guard locale != state.locale else { return .none }
+            state.locale = locale
+            switch state.members {
+            case .idle: return .none
+            case .loaded: return fetch(state)
+            case .loading, .failed: return load(&state)
+            }
         case .delegate:
             return .none
         }
@@ -53,11 +70,19 @@ public struct PokemonTypeFeature: Reducer, Sendable {
 
     private func load(_ state: inout State) -> Effect<Action> {
         state.members = .loading
-        let type = state.type
-        return .run { [pokemonClient] send in
-            await send(.membersLoaded(try await pokemonClient.fetchType(type)))
-        } catch: { error, send in
-            await send(.membersFailed(userMessage(for: error)))
-        }
+        return fetch(state)
     }
+
+    private func fetch(_ state: State) -> Effect<Action> {
+        let type = state.type
+        let locale = state.locale
+        return .run { [pokemonClient] send in
+            await send(.membersLoaded(try await pokemonClient.fetchType(type, locale)))
+        } catch: { error, send in
+            await send(.membersFailed(userMessage(for: error, in: locale)))
+        }
+        .cancellable(id: CancelID.members, cancelInFlight: true)
+    }
+
+    enum CancelID { case members }
 }

@@ -8,6 +8,11 @@ public struct ServerOptions: Sendable, Equatable {
     public var webRoot = "web"
     public var catalogCSV: String?
     public var pokeAPI: String?
+    /// A local folder of `{id}.png` served as the sprites, never touching the network.
+    public var spritesDirectory: String?
+    /// Where sprite `{id}.png` is fetched from (over libcurl, into the sprite cache): PokeAPI's
+    /// sprites repository unless set.
+    public var spritesURL: String?
     /// A SQLite file, or a `postgresql://` URL (cluster mode: processes share lists).
     public var database = "data/pokedex.sqlite"
     /// The SQLite file of this process's own response cache in cluster mode.
@@ -39,6 +44,10 @@ public struct ServerOptions: Sendable, Equatable {
       --web DIR                the static web client (default ./web)
       --catalog-csv DIR        serve the full dex from a PokeAPI CSV dump (data/v2/csv layout)
       --pokeapi URL            serve live PokeAPI data, e.g. https://pokeapi.co/api/v2 (cached in --db)
+      --sprites DIR            serve the sprites from a local folder of ID.png (e.g. a PokeAPI sprites
+                               checkout's sprites/pokemon); never fetches them
+      --sprites-url URL        fetch sprite ID.png from URL/ID.png (default PokeAPI's sprites repository);
+                               without network every sprite is a placeholder
       --db PATH|URL            SQLite file (default ./data/pokedex.sqlite), or postgresql://user@host:port/db
                                for cluster mode: several processes share users, lists and sessions
       --cache-db PATH          with a postgresql:// --db, this process's own SQLite response cache
@@ -108,6 +117,8 @@ public struct ServerOptions: Sendable, Equatable {
             case "--web": options.webRoot = try value(flag)
             case "--catalog-csv": options.catalogCSV = try value(flag)
             case "--pokeapi": options.pokeAPI = try value(flag)
+            case "--sprites": options.spritesDirectory = try path(flag)
+            case "--sprites-url": options.spritesURL = try value(flag)
             case "--db": options.database = try path(flag)
             case "--durability":
                 let text = try value(flag)

@@ -1,4 +1,5 @@
 import PokedexFeatures
+import PokedexModels
 import StateSync
 
 /// A saved session's state on disk: a small JSON object.
@@ -6,6 +7,7 @@ extension RestorableState {
     var encoded: String {
         var object: JSONValue = ["route": .string(route), "search": .string(search), "list": .string(activeListID)]
         if let typeFilter { object["type"] = .string(typeFilter) }
+        if locale != .en { object["locale"] = .string(locale.rawValue) }
         return object.jsonString
     }
 
@@ -13,6 +15,9 @@ extension RestorableState {
         guard let json = try? JSONParser.parse(text), let route = json["route"]?.stringValue,
               let list = json["list"]?.stringValue
         else { return nil }
-        self.init(route: route, search: json["search"]?.stringValue ?? "", typeFilter: json["type"]?.stringValue, activeListID: list)
+        self.init(
+            route: route, search: json["search"]?.stringValue ?? "", typeFilter: json["type"]?.stringValue, activeListID: list,
+            locale: json["locale"]?.stringValue.flatMap(AppLocale.init(rawValue:)) ?? .en
+        )
     }
 }

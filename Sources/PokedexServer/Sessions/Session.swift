@@ -45,7 +45,7 @@ final class Session: Sendable {
     /// after a restart, or one that reached another process).
     init(
         id: String, route: String, user: User, newList: FavoritesList? = nil, restoring: RestorableState? = nil,
-        executor: any StoreExecutor, context: SessionContext
+        locale: AppLocale = .en, executor: any StoreExecutor, context: SessionContext
     ) {
         self.id = id
         self.user = user
@@ -63,7 +63,7 @@ final class Session: Sendable {
             AppFeature.State(restoring: saved, account: account, pokemonIDs: pokemonIDs) {
                 $0 == active ? favorites : favoritesClient.favorites($0)
             }
-        } ?? AppFeature.State(route: route, account: account, favorites: favorites, pokemonIDs: pokemonIDs)
+        } ?? AppFeature.State(route: route, account: account, favorites: favorites, pokemonIDs: pokemonIDs, locale: locale)
         store = Store(
             initialState: initialState,
             reducer: AppFeature(),

@@ -6,8 +6,8 @@ import StateSync
 /// The parts of the client-visible state (docs/PROTOCOL.md): what a browser renders, derived
 /// from a session's `AppFeature.State`. `SessionProjection` puts them together.
 struct ClientState: Sendable {
-    /// Row data for a favorite id (favorites are stored as ids).
-    let row: @Sendable (Int) -> Pokemon?
+    /// Row data for a favorite id (favorites are stored as ids), named in a language.
+    let row: @Sendable (Int, AppLocale) -> Pokemon?
     /// Where invite links point, e.g. `http://127.0.0.1:8080` (known once the port is bound).
     let publicURL: @Sendable () -> String
     /// Favorites sets' JSON, built once for all sessions.
@@ -21,7 +21,7 @@ struct ClientState: Sendable {
 
     /// The user's lists; the active list's rows only while the Favorites view is open, so a
     /// star elsewhere stays a one-op patch.
-    func lists(_ account: Account, roster: ListRoster?, favorites: Set<Int>, showingRows: Bool) -> JSONValue {
+    func lists(_ account: Account, roster: ListRoster?, favorites: Set<Int>, showingRows: Bool, locale: AppLocale) -> JSONValue {
         let roster = roster ?? ListRoster()
         let isOwner = account.activeRole == .owner
         return [
@@ -36,7 +36,7 @@ struct ClientState: Sendable {
                 ]
             }),
             "memberCount": .int(roster.memberCount),
-            "pokemon": .array(showingRows ? rowJSON.json(for: favorites.sorted().map { row($0) ?? Pokemon(id: $0, name: "", types: []) }) : []),
+            "pokemon": .array(showingRows ? rowJSON.json(for: favorites.sorted().map { row($0, locale) ?? Pokemon(id: $0, name: "", types: []) }) : []),
             "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
         ]
     }
@@ -49,7 +49,7 @@ struct ClientState: Sendable {
             let invite: JSONValue = state.invite.map {
                 ["role": .string($0.role.rawValue), "link": .string("\(publicURL())/#/join/\($0.code)")]
             } ?? .null
-            return ["favorites": ["invite": invite, "error": JSONValue(state.error)]]
+            return ["favorites": ["invite": invite, "error": JSONValue(state.error), "canRetry": .bool(state.failedIntent != nil)]]
         }
     }
 

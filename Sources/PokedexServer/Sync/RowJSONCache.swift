@@ -11,16 +11,23 @@ import Synchronization
 final class RowJSONCache: Sendable {
     /// Rows kept; past this the cache starts over (rows in use are rebuilt once).
     static let capacity = 8192
-    private let rows = Mutex<[Int: (pokemon: Pokemon, json: JSONValue)]>([:])
+    /// By id and name: a row named in each language is kept once per language.
+    private struct Key: Hashable {
+        var id: Int
+        var name: String
+    }
+
+    private let rows = Mutex<[Key: (pokemon: Pokemon, json: JSONValue)]>([:])
 
     /// The JSON of each row, in order (one lock for the whole list).
     func json(for pokemon: some Sequence<Pokemon>) -> [JSONValue] {
         rows.withLock { rows in
             pokemon.map { pokemon in
-                if let cached = rows[pokemon.id], cached.pokemon == pokemon { return cached.json }
+                let key = Key(id: pokemon.id, name: pokemon.name)
+                if let cached = rows[key], cached.pokemon == pokemon { return cached.json }
                 if rows.count >= Self.capacity { rows.removeAll(keepingCapacity: true) }
                 let json = ClientState.row(pokemon)
-                rows[pokemon.id] = (pokemon, json)
+                rows[key] = (pokemon, json)
                 return json
             }
         }

@@ -27,6 +27,7 @@ final class SessionProjection: Sendable {
         var active: String
         var roster: ListRoster?
         var rows: Set<Int>?
+        var locale: AppLocale
     }
 
     private struct StackInput: Equatable {
@@ -55,6 +56,7 @@ final class SessionProjection: Sendable {
             let shared = sharedParts(state, &memos)
             return [
                 "route": .string(state.route),
+                "locale": .string(state.locale.rawValue),
                 "notice": JSONValue(state.notice),
                 "me": client.user(state.account.me),
                 "list": Self.memo(&memos.list, state.list) { client.list($0, reusing: &memos.listPages) },
@@ -82,12 +84,12 @@ final class SessionProjection: Sendable {
         let favorites = state.favorites.wrappedValue
         let listsInput = ListsInput(
             lists: state.account.lists.wrappedValue, active: state.account.activeListID,
-            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil
+            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil, locale: state.locale
         )
         return (
             Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
             Self.memo(&memos.lists, listsInput) { input in
-                client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites)
+                client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale)
             }
         )
     }

@@ -25,6 +25,10 @@ extension ClientMessage {
                 writer.raw(#","session":"#)
                 writer.write(session)
             }
+            if let locale = hello.locale {
+                writer.raw(#","locale":"#)
+                writer.write(locale)
+            }
         case let .action(ref, action):
             writer.raw(#"{"type":"action""#)
             if let ref {

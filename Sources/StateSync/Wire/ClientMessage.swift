@@ -14,11 +14,15 @@ public enum ClientMessage: Equatable, Sendable {
         /// websocket URL (`?session=`) from its first connection on, so a load balancer that
         /// routes by it keeps the tab on one process. Used when no session has it.
         public var session: String?
+        /// The browser's language (`es`, `en-GB`, …: from `navigator.languages`, or the one
+        /// the user picked), for a new session; a resumed session keeps its own.
+        public var locale: String?
 
         public init(
             version: Int = ClientMessage.protocolVersion, token: String? = nil, resume: Resume? = nil,
-            route: String? = nil, newUser: Bool = false, session: String? = nil
+            route: String? = nil, newUser: Bool = false, session: String? = nil, locale: String? = nil
         ) {
+            self.locale = locale
             self.version = version
             self.token = token
             self.resume = resume
@@ -86,7 +90,8 @@ public enum ClientMessage: Equatable, Sendable {
                      resume: resume,
                      route: try fields.optional("route", "a string", \.stringValue),
                      newUser: try fields.optional("newUser", "a boolean", \.boolValue) ?? false,
-                     session: try fields.optional("session", "a session id (16 to 64 hex digits)") { $0.stringValue.flatMap { Hello.isSessionID($0) ? $0 : nil } })
+                     session: try fields.optional("session", "a session id (16 to 64 hex digits)") { $0.stringValue.flatMap { Hello.isSessionID($0) ? $0 : nil } },
+                     locale: try fields.optional("locale", "a language tag of at most 35 bytes") { $0.stringValue.flatMap { $0.utf8.count <= 35 ? $0 : nil } })
     }
 
     private static func credential(_ value: JSONValue) -> String? {

@@ -29,6 +29,24 @@ public struct ResponseCache: Sendable {
         )
     }
 
+    /// Keeps the bodies of the entries whose key starts with `prefix` within `maxBytes` in all,
+    /// deleting the oldest stored first; returns how many were deleted.
+    @discardableResult
+    public func trim(keysWithPrefix prefix: String, toBytes maxBytes: Int) throws -> Int {
+        let rows = try database.query(
+            "SELECT key, length(body) FROM response_cache WHERE substr(key, 1, ?) = ? ORDER BY stored_at DESC, key",
+            [.integer(Int64(prefix.count)), .text(prefix)]
+        )
+        var kept = 0
+        var deleted = 0
+        for row in rows {
+            kept += try row.int(1)
+            guard kept > maxBytes else { continue }
+            deleted += try database.run("DELETE FROM response_cache WHERE key = ?", [.text(try row.text(0))])
+        }
+        return deleted
+    }
+
     /// Deletes entries stored before `date`, so the file does not grow without bound.
     @discardableResult
     public func removeEntries(storedBefore date: Date) throws -> Int {

@@ -1,3 +1,5 @@
+import PokedexModels
+
 /// Why a user-facing storage operation was refused. Every refusal happens before anything
 /// is written, so a thrown `FavoritesError` means nothing changed.
 public enum FavoritesError: Error, Equatable, Sendable {
@@ -26,7 +28,28 @@ public enum FavoritesError: Error, Equatable, Sendable {
     case invalidPokemonID
 }
 
-extension FavoritesError: CustomStringConvertible {
+extension FavoritesError: CustomStringConvertible, LocalizedMessage {
+    /// A sentence a person can read, in `locale`.
+    public func message(in locale: AppLocale) -> String {
+        locale == .es ? spanish : description
+    }
+
+    private var spanish: String {
+        switch self {
+        case .notMember: "No eres miembro de esa lista."
+        case .forbidden: "Tu papel en esta lista no lo permite."
+        case .unknownUser: "Ese usuario no existe."
+        case .memberNotFound: "Esa persona no es miembro de la lista."
+        case .cannotRemoveOwner: "No se puede quitar al dueño de una lista."
+        case .ownerCannotLeave: "No puedes salir de tu propia lista."
+        case .unknownInvite: "Ese enlace de invitación no es válido."
+        case .revokedInvite: "El dueño de la lista revocó ese enlace de invitación."
+        case .invalidInviteRole: "Una invitación da permisos de editor o de lector."
+        case .invalidName: "Un nombre tiene de 1 a 40 caracteres."
+        case .invalidPokemonID: "Eso no es un Pokémon."
+        }
+    }
+
     /// A sentence a person can read.
     public var description: String {
         switch self {

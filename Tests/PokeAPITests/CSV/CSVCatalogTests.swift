@@ -10,7 +10,7 @@ final class CSVCatalogTests: XCTestCase {
         let catalog = try Catalog.load(csvDirectory: directory.path)
 
         XCTAssertEqual(catalog.entries.map(\.id), [1, 2], "the alternate form 10033 is left out")
-        let bulbasaur = try XCTUnwrap(catalog.detail(id: 1))
+        let bulbasaur = try XCTUnwrap(catalog.entry(id: 1))
         XCTAssertEqual(bulbasaur.name, "bulbasaur")
         XCTAssertEqual(bulbasaur.types, ["grass", "poison"], "slot order, not file order")
         XCTAssertEqual(bulbasaur.height, 7)
@@ -27,6 +27,26 @@ final class CSVCatalogTests: XCTestCase {
         let ivysaur = try XCTUnwrap(catalog.detail(id: 2))
         XCTAssertNil(ivysaur.baseExperience, "an empty field is no value")
         XCTAssertEqual(ivysaur.genus, "Seed, \"Big\" Pokémon")
+    }
+
+    func testNamesGenusAbilitiesAndTypesInEnglishAndSpanish() throws {
+        let directory = try TemporaryDirectory()
+        try CSVDumpFixture.write(to: directory)
+        let catalog = try Catalog.load(csvDirectory: directory.path)
+
+        let english = try XCTUnwrap(catalog.detail(id: 1, locale: .en))
+        XCTAssertEqual(english.name, "Bulbasaur")
+        XCTAssertEqual(english.genus, "Seed Pokémon")
+        XCTAssertEqual(english.abilities.map(\.name), ["Overgrow", "Chlorophyll"])
+        let spanish = try XCTUnwrap(catalog.detail(id: 1, locale: .es))
+        XCTAssertEqual(spanish.genus, "Pokémon Semilla")
+        XCTAssertEqual(spanish.abilities.map(\.name), ["Espesura", "Clorofila"])
+        XCTAssertEqual(catalog.text.types["grass"], LocalizedText(en: "Grass", es: "Planta"))
+
+        // A dump without the optional name tables still loads; abilities keep their identifier.
+        try FileManager.default.removeItem(atPath: directory.path + "/ability_names.csv")
+        let bare = try Catalog.load(csvDirectory: directory.path)
+        XCTAssertEqual(bare.detail(id: 1, locale: .es)?.abilities.map(\.name), ["overgrow", "chlorophyll"])
     }
 
     func testAMissingFileOrUnknownReferenceIsAnError() throws {
@@ -46,7 +66,7 @@ final class CSVCatalogTests: XCTestCase {
         try CSVDumpFixture.write(to: directory)
         let client = PokemonClient.catalog(try Catalog.load(csvDirectory: directory.path))
         let page = try await client.fetchList(PokemonQuery(search: "IVY"), 20, 0)
-        XCTAssertEqual(page.pokemon.map(\.name), ["ivysaur"])
+        XCTAssertEqual(page.pokemon.map(\.name), ["Ivysaur"])
         XCTAssertEqual(page.totalCount, 1)
     }
 }

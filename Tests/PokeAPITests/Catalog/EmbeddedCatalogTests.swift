@@ -18,10 +18,49 @@ final class EmbeddedCatalogTests: XCTestCase {
             XCTAssertNotNil(entry.genus)
             XCTAssertEqual(entry.spriteURL, SpriteURL.pokeAPI(id: entry.id))
         }
+        XCTAssertEqual(Catalog.embedded.entry(id: 25)?.name, "pikachu", "entries keep PokeAPI's identifier")
         let pikachu = Catalog.embedded.detail(id: 25)
-        XCTAssertEqual(pikachu?.name, "pikachu")
+        XCTAssertEqual(pikachu?.name, "Pikachu")
         XCTAssertEqual(pikachu?.genus, "Mouse Pokémon")
-        XCTAssertEqual(pikachu?.abilities.last, .init(name: "lightning-rod", isHidden: true, slot: 3))
+        XCTAssertEqual(pikachu?.abilities.last, .init(name: "Lightning Rod", isHidden: true, slot: 3))
+    }
+
+    func testCarriesTheDisplayNamesAndGenusInEnglishAndSpanish() {
+        let catalog = Catalog.embedded
+        XCTAssertEqual(catalog.entries.filter { catalog.text.names[$0.id] == nil }.map(\.id), [], "every entry has names")
+        XCTAssertEqual(catalog.entries.filter { catalog.text.genera[$0.id] == nil }.map(\.id), [], "every entry has a genus")
+        let names = [29, 32, 83, 122].map { catalog.row(id: $0)?.name }
+        XCTAssertEqual(names, ["Nidoran♀", "Nidoran♂", "Farfetch’d", "Mr. Mime"])
+
+        let spanish = catalog.detail(id: 1, locale: .es)
+        XCTAssertEqual(spanish?.name, "Bulbasaur")
+        XCTAssertEqual(spanish?.genus, "Pokémon Semilla")
+        XCTAssertEqual(spanish?.abilities.map(\.name), ["Espesura", "Clorofila"])
+        XCTAssertEqual(catalog.text.types["grass"], LocalizedText(en: "Grass", es: "Planta"))
+    }
+
+    func testSearchIgnoresCaseAccentsAndPunctuationInBothLanguagesAndFindsNumbers() async throws {
+        let client = PokemonClient.embeddedCatalog
+        func ids(_ search: String, _ locale: AppLocale = .en) async throws -> [Int] {
+            try await client.fetchList(PokemonQuery(search: search, locale: locale), 20, 0).pokemon.map(\.id)
+        }
+        let mrMime = try await ids("mr mime")
+        XCTAssertEqual(mrMime, [122])
+        let mrMimeDotted = try await ids("MR. MIME")
+        XCTAssertEqual(mrMimeDotted, [122])
+        let farfetchd = try await ids("farfetchd")
+        XCTAssertEqual(farfetchd, [83])
+        let nidoran = try await ids("nidoran")
+        XCTAssertEqual(nidoran, [29, 32])
+        let number = try await ids("25")
+        XCTAssertEqual(number, [25])
+        let hashed = try await ids("#025")
+        XCTAssertEqual(hashed, [25])
+        let noSuchNumber = try await ids("#999")
+        XCTAssertEqual(noSuchNumber, [])
+        // Spanish-only names are found from either language; rows come named in the query's.
+        let spanishName = try await client.fetchList(PokemonQuery(search: "Pokémon", locale: .es), 20, 0)
+        XCTAssertEqual(spanishName.totalCount, 0, "genus is not a name")
     }
 
     func testFetchListSearchesIgnoringCaseFiltersByTypeAndPaginates() async throws {
@@ -31,19 +70,19 @@ final class EmbeddedCatalogTests: XCTestCase {
         let firstPage = try await client.fetchList(PokemonQuery(), 20, 0)
         XCTAssertEqual(firstPage.pokemon.map(\.id), Array(1...20))
         XCTAssertEqual(firstPage.totalCount, 151)
-        XCTAssertEqual(firstPage.pokemon[0], all[0].pokemon)
+        XCTAssertEqual(firstPage.pokemon[0], Pokemon(id: 1, name: "Bulbasaur", types: all[0].types, spriteURL: all[0].spriteURL))
 
         let search = try await client.fetchList(PokemonQuery(search: "SaUr"), 20, 0)
-        XCTAssertEqual(search.pokemon.map(\.name), ["bulbasaur", "ivysaur", "venusaur"])
+        XCTAssertEqual(search.pokemon.map(\.name), ["Bulbasaur", "Ivysaur", "Venusaur"])
         XCTAssertEqual(search.totalCount, 3)
 
-        let fire = all.filter { $0.types.contains("fire") }.map(\.pokemon)
+        let fire = all.filter { $0.types.contains("fire") }.compactMap { Catalog.embedded.row(id: $0.id) }
         let secondFirePage = try await client.fetchList(PokemonQuery(type: "fire"), 5, 5)
         XCTAssertEqual(secondFirePage.pokemon, Array(fire[5..<10]))
         XCTAssertEqual(secondFirePage.totalCount, fire.count)
 
         let both = try await client.fetchList(PokemonQuery(search: "char", type: "flying"), 20, 0)
-        XCTAssertEqual(both.pokemon.map(\.name), ["charizard"])
+        XCTAssertEqual(both.pokemon.map(\.name), ["Charizard"])
 
         let pastTheEnd = try await client.fetchList(PokemonQuery(), 20, 160)
         XCTAssertEqual(pastTheEnd, PokemonPage(pokemon: [], totalCount: 151))
@@ -51,16 +90,18 @@ final class EmbeddedCatalogTests: XCTestCase {
 
     func testFetchTypeDetailAndUnknownIDs() async throws {
         let client = PokemonClient.embeddedCatalog
-        let grass = try await client.fetchType("grass")
+        let grass = try await client.fetchType("grass", .en)
         XCTAssertEqual(grass.map(\.id), grass.map(\.id).sorted())
         XCTAssertEqual(grass.count, Catalog.embedded.entries.filter { $0.types.contains("grass") }.count)
         XCTAssertTrue(grass.allSatisfy { $0.types.contains("grass") })
 
-        let mewtwo = try await client.fetchDetail(150)
-        XCTAssertEqual(mewtwo.name, "mewtwo")
+        let mewtwo = try await client.fetchDetail(150, .en)
+        XCTAssertEqual(mewtwo.name, "Mewtwo")
+        let spanishGrass = try await client.fetchType("grass", .es)
+        XCTAssertEqual(spanishGrass.first?.name, "Bulbasaur")
 
         do {
-            _ = try await client.fetchDetail(152)
+            _ = try await client.fetchDetail(152, .en)
             XCTFail("#152 is not in the embedded catalog")
         } catch {
             XCTAssertEqual(error as? PokemonClientError, .notFound("Pokémon #152"))

@@ -19,7 +19,7 @@ final class RealDocumentTests: XCTestCase {
     func testTheRealDetailsAgreeWithTheEmbeddedCatalog() throws {
         for id in [1, 25, 150] {
             var decoded = try PokeAPIDecoder.detail(document("pokemon-\(id).json"))
-            let embedded = try XCTUnwrap(Catalog.embedded.detail(id: id))
+            let embedded = try XCTUnwrap(Catalog.embedded.entry(id: id))
             XCTAssertNil(decoded.genus, "the detail document has no genus")
             decoded.genus = embedded.genus
             XCTAssertEqual(decoded, embedded)

@@ -19,13 +19,78 @@ final class SpriteCacheTests: XCTestCase {
         server.stop()
     }
 
-    private func spriteCache(http: HTTPClient?) throws -> SpriteCache {
+    private func spriteCache(
+        http: HTTPClient?, maxBytes: Int = 32 << 20, spriteURL: (@Sendable (Int) -> String)? = nil
+    ) throws -> SpriteCache {
         let database = try Database(path: directory.path + "/sprites.sqlite", migrations: StorageSchema.migrations)
         let baseURL = server.baseURL, clock = self.clock
         return SpriteCache(
-            http: http, cache: ResponseCache(database: database), retryFailuresAfter: 60,
-            spriteURL: { "\(baseURL)/sprites/\($0).png" }, now: { clock.now }
+            http: http, cache: ResponseCache(database: database), retryFailuresAfter: 60, maxBytes: maxBytes,
+            spriteURL: spriteURL ?? { "\(baseURL)/sprites/\($0).png" }, now: { clock.now }
         )
+    }
+
+    func testConcurrentRequestsForOneSpriteShareOneTransfer() async throws {
+        server.serve("/sprites/25.png", png, contentType: "image/png")
+        // The answer takes a while, so every request below arrives while the first is in flight.
+        server.inject(.delay(seconds: 0.5), at: "/sprites/25.png")
+        let sprites = try spriteCache(http: try HTTPClient())
+
+        let results = await withTaskGroup(of: Sprite.self) { group in
+            for _ in 0..<8 { group.addTask { await sprites.sprite(id: 25) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(results.count, 8)
+        XCTAssertTrue(results.allSatisfy { $0.bytes == png && !$0.isPlaceholder })
+        XCTAssertEqual(server.snapshot.requests["/sprites/25.png"], 1)
+    }
+
+    func testTheCacheKeepsWithinItsBoundDroppingTheOldestFirst() async throws {
+        for id in 1...3 { server.serve("/sprites/\(id).png", png, contentType: "image/png") }
+        // A stored sprite is its content type, a newline and the bytes: room for two.
+        let stored = "image/png\n".utf8.count + png.count
+        let sprites = try spriteCache(http: try HTTPClient(), maxBytes: 2 * stored + 1)
+        for id in 1...3 {
+            _ = await sprites.sprite(id: id)
+            clock.advance(by: 1)
+        }
+        _ = await sprites.sprite(id: 3)
+        _ = await sprites.sprite(id: 2)
+        XCTAssertEqual([1, 2, 3].map { server.snapshot.requests["/sprites/\($0).png"] }, [1, 1, 1], "2 and 3 are kept")
+        let first = await sprites.sprite(id: 1)
+        XCTAssertEqual(first.bytes, png)
+        XCTAssertEqual(server.snapshot.requests["/sprites/1.png"], 2, "the oldest was dropped, so fetched again")
+    }
+
+    func testWithoutANetworkEverySpriteIsAPlaceholderForAWhile() async throws {
+        server.serve("/sprites/2.png", png, contentType: "image/png")
+        let baseURL = server.baseURL
+        // Sprite 1 is on a port nothing listens on: the transfer fails, not the server.
+        let sprites = try spriteCache(http: try HTTPClient()) { id in
+            id == 1 ? "http://127.0.0.1:9/sprites/1.png" : "\(baseURL)/sprites/\(id).png"
+        }
+        let unreachable = await sprites.sprite(id: 1)
+        XCTAssertTrue(unreachable.isPlaceholder)
+        let meanwhile = await sprites.sprite(id: 2)
+        XCTAssertTrue(meanwhile.isPlaceholder, "no transfer is tried while the network is out")
+        XCTAssertNil(server.snapshot.requests["/sprites/2.png"])
+
+        clock.advance(by: 61)
+        let later = await sprites.sprite(id: 2)
+        XCTAssertEqual(later.bytes, png)
+    }
+
+    func testALocalFolderServesItsFilesAndPlaceholdersForTheRest() async throws {
+        try directory.write("25.png", String(decoding: png, as: UTF8.self))
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: directory.path + "/25.png"))
+        let offline = try spriteCache(http: nil)
+        let folder = SpriteFolder(path: directory.path) { await offline.placeholder(id: $0) }
+
+        let pikachu = await folder.sprite(id: 25)
+        XCTAssertEqual(pikachu, Sprite(bytes: Array(bytes), contentType: "image/png", isPlaceholder: false))
+        let missing = await folder.sprite(id: 26)
+        XCTAssertTrue(missing.isPlaceholder)
+        XCTAssertEqual(missing.contentType, "image/svg+xml")
     }
 
     func testFetchedOnceThenServedFromTheCacheEvenAfterReopening() async throws {

@@ -1,5 +1,6 @@
 /// A tiny PokeAPI-shaped CSV dump: bulbasaur, ivysaur and one alternate form, with the quirks
-/// of the real files (CRLF in pokemon_abilities.csv, rows out of slot order, other languages).
+/// of the real files (CRLF in pokemon_abilities.csv, rows out of slot order, other languages),
+/// named in English and Spanish.
 enum CSVDumpFixture {
     static var files: [String: String] {
         [
@@ -29,10 +30,14 @@ enum CSVDumpFixture {
             "pokemon_species_names.csv": """
                 pokemon_species_id,local_language_id,name,genus
                 1,1,フシギダネ,たねポケモン
+                1,7,Bulbasaur,Pokémon Semilla
                 1,9,Bulbasaur,Seed Pokémon
                 2,9,Ivysaur,"Seed, ""Big"" Pokémon"
+                2,7,Ivysaur,Pokémon Semilla
 
                 """,
+            "ability_names.csv": "ability_id,local_language_id,name\n34,1,ようりょくそ\n34,7,Clorofila\n34,9,Chlorophyll\n65,7,Espesura\n65,9,Overgrow\n",
+            "type_names.csv": "type_id,local_language_id,name\n4,7,Veneno\n4,9,Poison\n12,9,Grass\n12,7,Planta\n",
         ]
     }
 

@@ -4,12 +4,13 @@ import PokedexModels
 /// Serves PokeAPI-shaped documents, written here from `PokemonDetail` values, at the paths the
 /// live client asks for under `/api/v2`.
 struct PokeAPIFixture {
+    /// The Pokémon documents: identifiers as names, no genus (it lives in the species).
     let details: [PokemonDetail]
     let server: TestHTTPServer
     var baseURL: String { server.baseURL + "/api/v2" }
 
-    /// The first `count` of the embedded catalog stand in for PokeAPI's data, without the genus
-    /// (it lives in PokeAPI's species documents, which the live client does not read).
+    /// The first `count` of the embedded catalog stand in for PokeAPI's data: a Pokémon and a
+    /// species document each.
     init(server: TestHTTPServer, count: Int = 40) {
         self.server = server
         details = Catalog.embedded.entries.prefix(count).map { detail in
@@ -17,10 +18,40 @@ struct PokeAPIFixture {
             live.genus = nil
             return live
         }
-        for detail in details { server.serve(Self.detailPath(detail.id), Self.detailDocument(detail)) }
+        for detail in details {
+            server.serve(Self.detailPath(detail.id), Self.detailDocument(detail))
+            server.serve(Self.speciesPath(detail.id), Self.speciesDocument(detail.id))
+        }
+    }
+
+    /// Pokémon `id` as the live client gives it in `locale`: what the embedded catalog says.
+    func localized(_ id: Int, _ locale: AppLocale = .en) -> PokemonDetail {
+        Catalog.embedded.detail(id: id, locale: locale)!
+    }
+
+    /// The rows of `details` named in `locale`.
+    func rows(_ details: some Sequence<PokemonDetail>, _ locale: AppLocale = .en) -> [Pokemon] {
+        details.map { Catalog.embedded.row(id: $0.id, locale: locale)! }
     }
 
     static func detailPath(_ id: Int) -> String { "/api/v2/pokemon/\(id)" }
+    static func speciesPath(_ id: Int) -> String { "/api/v2/pokemon-species/\(id)" }
+
+    /// `/pokemon-species/{id}` with names and genera in Japanese, Spanish and English, and the
+    /// members the client skips.
+    static func speciesDocument(_ id: Int) -> String {
+        let text = Catalog.embedded.text
+        let names = text.names[id]!, genus = text.genera[id]!
+        func entry(_ field: String, _ value: String, _ language: String) -> String {
+            "{\"\(field)\":\"\(value)\",\"language\":{\"name\":\"\(language)\",\"url\":\"/l/\"}}"
+        }
+        return """
+            {"base_happiness":50,"color":{"name":"green","url":"/c/"},"id":\(id),
+             "names":[\(entry("name", "ジャ", "ja")),\(entry("name", names.es, "es")),\(entry("name", names.en, "en"))],
+             "genera":[\(entry("genus", genus.en, "en")),\(entry("genus", "ポケモン", "ja")),\(entry("genus", genus.es, "es"))],
+             "flavor_text_entries":[],"varieties":[]}
+            """
+    }
     static func pagePath(limit: Int, offset: Int) -> String { "/api/v2/pokemon?limit=\(limit)&offset=\(offset)" }
     static let namesPath = pagePath(limit: 100_000, offset: 0)
 

@@ -2,25 +2,30 @@ import Composable
 import PokedexModels
 import PokemonClient
 
-/// A small made-up dex for the feature tests: 45 Pokémon, every fifth a grass type.
+/// A small made-up dex for the feature tests: 45 Pokémon, every fifth a grass type, named
+/// `mon-N` in English and `mon-N-es` in Spanish.
 enum Fixtures {
-    static let dex: [Pokemon] = (1...45).map { id in
-        Pokemon(id: id, name: "mon-\(id)", types: id % 5 == 0 ? ["grass"] : ["normal"])
+    static let dex: [Pokemon] = dex(.en)
+
+    static func dex(_ locale: AppLocale) -> [Pokemon] {
+        (1...45).map { id in
+            Pokemon(id: id, name: locale == .es ? "mon-\(id)-es" : "mon-\(id)", types: id % 5 == 0 ? ["grass"] : ["normal"])
+        }
     }
 
-    static func detail(_ id: Int) -> PokemonDetail {
-        let pokemon = dex[id - 1]
+    static func detail(_ id: Int, _ locale: AppLocale = .en) -> PokemonDetail {
+        let pokemon = dex(locale)[id - 1]
         return PokemonDetail(
             id: id, name: pokemon.name, types: pokemon.types, height: id, weight: id * 10,
-            abilities: [.init(name: "run-away", isHidden: false, slot: 1)],
+            abilities: [.init(name: locale == .es ? "Fuga" : "Run Away", isHidden: false, slot: 1)],
             stats: ["hp", "attack", "defense", "special-attack", "special-defense", "speed"].map { .init(name: $0, base: id) },
-            baseExperience: 50
+            baseExperience: 50, genus: locale == .es ? "Pokémon Prueba" : "Test Pokémon"
         )
     }
 
     /// Pages of the fixture dex, filtered like the real catalogs.
     static func page(_ query: PokemonQuery, limit: Int, offset: Int) -> PokemonPage {
-        let matching = dex.filter { pokemon in
+        let matching = dex(query.locale).filter { pokemon in
             (query.search.isEmpty || pokemon.name.contains(query.search.lowercased()))
                 && (query.type.map { pokemon.types.contains($0) } ?? true)
         }
@@ -34,13 +39,13 @@ enum Fixtures {
                 try await clock?.pause()
                 return page(query, limit: limit, offset: offset)
             },
-            fetchDetail: { id in
+            fetchDetail: { id, locale in
                 try await clock?.pause()
-                return detail(id)
+                return detail(id, locale)
             },
-            fetchType: { type in
+            fetchType: { type, locale in
                 try await clock?.pause()
-                return dex.filter { $0.types.contains(type) }
+                return dex(locale).filter { $0.types.contains(type) }
             },
             pokemonIDs: PokemonIDs([1...dex.count])
         )

@@ -20,7 +20,7 @@ final class InMemoryFavorites: Sendable {
         ])),
     ]
     let calls = Mutex<[String]>([])
-    /// Makes every star's commit fail, as a read-only or full disk would.
+    /// Makes every star's commit and invite fail, as a read-only or full disk would.
     let failWrites = Mutex(false)
 
     var account: Account {
@@ -39,6 +39,7 @@ final class InMemoryFavorites: Sendable {
                 self.favoritesByList[listID]!.withLock { _ = isFavorite ? $0.insert(id).inserted : $0.remove(id) != nil }
             },
             createInvite: { listID, role in
+                if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
                 self.calls.withLock { $0.append("invite \(listID) \(role)") }
                 return "code-\(role)"
             },

@@ -19,6 +19,8 @@ class InProcessTestCase: XCTestCase {
         var options = ServerOptions()
         options.graceSeconds = 30
         options.database = directory + "/pokedex.sqlite"
+        // No sprite leaves the machine: a port nothing listens on makes every one a placeholder.
+        options.spritesURL = "http://127.0.0.1:9"
         configure(&options)
         var environment = try ServerEnvironment.live(options, clock: clock.clock)
         environment.log = { _ in }

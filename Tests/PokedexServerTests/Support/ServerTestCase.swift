@@ -23,6 +23,8 @@ class ServerTestCase: XCTestCase {
         options.port = 0
         options.graceSeconds = 30
         options.database = directory + "/pokedex.sqlite"
+        // No sprite leaves the machine: a port nothing listens on makes every one a placeholder.
+        options.spritesURL = "http://127.0.0.1:9"
         configure(&options)
         server = try PokedexServer(options: options, environment: .live(options, clock: limitClock.stepsLimitsOnly))
         try server.start()

@@ -26,25 +26,27 @@ final class TestSession {
 
     /// Connects and says hello; returns once the first snapshot is applied.
     static func open(
-        _ client: WebSocketClient, port: Int, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/"
+        _ client: WebSocketClient, port: Int, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/",
+        locale: String? = nil
     ) async throws -> TestSession {
         let connection = client.connect(port: port)
         try await connection.waitUntilOpen(timeout: .seconds(10))
-        return try await hello(on: connection, token: token, resume: resume, route: route)
+        return try await hello(on: connection, token: token, resume: resume, route: route, locale: locale)
     }
 
     /// Connects to the in-process server and says hello; returns once the first snapshot is applied.
     static func open(
-        _ server: InProcessServer, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/"
+        _ server: InProcessServer, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/",
+        locale: String? = nil
     ) async throws -> TestSession {
-        try await hello(on: server.connect(), token: token, resume: resume, route: route)
+        try await hello(on: server.connect(), token: token, resume: resume, route: route, locale: locale)
     }
 
     private static func hello(
-        on link: any SessionLink, token: String?, resume: ClientMessage.Resume?, route: String
+        on link: any SessionLink, token: String?, resume: ClientMessage.Resume?, route: String, locale: String?
     ) async throws -> TestSession {
         let session = TestSession(link: link)
-        link.sendFrame(ClientMessage.hello(.init(token: token, resume: resume, route: route)).encoded())
+        link.sendFrame(ClientMessage.hello(.init(token: token, resume: resume, route: route, locale: locale)).encoded())
         try await session.read { $0.state != .null }
         return session
     }

@@ -3,20 +3,9 @@
 // where it lives; the sheet puts the star in its bar, next to back and close.
 
 import { h, fill, displayName, displayNumber, typeName, starButton, setPressed, setLocked, isLocked } from './dom.js';
+import { t, statName, formatHeight, formatWeight, formatNumber } from '../i18n/index.js';
 
-const STAT_LABELS = {
-  hp: 'HP',
-  attack: 'Attack',
-  defense: 'Defense',
-  'special-attack': 'Sp. Atk',
-  'special-defense': 'Sp. Def',
-  speed: 'Speed',
-};
 const MAX_STAT = 255;
-
-/** 7 → "0.7 m", 69 → "6.9 kg": decimetres and hectograms to one decimal. */
-const metres = (dm) => `${(dm / 10).toFixed(1)} m`;
-const kilograms = (hg) => `${(hg / 10).toFixed(1)} kg`;
 
 function statTier(base) {
   if (base < 50) return 'low';
@@ -31,8 +20,8 @@ function statRow({ name, base }) {
   return h(
     'div',
     { class: 'stat', role: 'listitem' },
-    h('span', { class: 'stat-name', text: STAT_LABELS[name] ?? displayName(name) }),
-    h('span', { class: 'stat-value', text: String(base) }),
+    h('span', { class: 'stat-name', text: statName(name) }),
+    h('span', { class: 'stat-value', text: formatNumber(base) }),
     h('span', { class: 'stat-track', 'aria-hidden': 'true' }, bar),
   );
 }
@@ -47,42 +36,42 @@ function loadedBody(info) {
     h(
       'dl',
       { class: 'facts' },
-      fact('Height', metres(info.height)),
-      fact('Weight', kilograms(info.weight)),
-      info.baseExperience === null || info.baseExperience === undefined ? null : fact('Base exp.', String(info.baseExperience)),
+      fact(t('detail.height'), formatHeight(info.height)),
+      fact(t('detail.weight'), formatWeight(info.weight)),
+      info.baseExperience === null || info.baseExperience === undefined ? null : fact(t('detail.baseExp'), formatNumber(info.baseExperience)),
     ),
     h(
       'section',
       { class: 'panel' },
-      h('h3', { text: 'Abilities' }),
+      h('h3', { text: t('detail.abilities') }),
       h(
         'ul',
         { class: 'abilities' },
         info.abilities.map((a) =>
-          h('li', { class: a.hidden ? 'ability is-hidden' : 'ability' }, displayName(a.name), a.hidden ? h('span', { class: 'tag', text: 'Hidden' }) : null),
+          h('li', { class: a.hidden ? 'ability is-hidden' : 'ability' }, a.name, a.hidden ? h('span', { class: 'tag', text: t('detail.hidden') }) : null),
         ),
       ),
     ),
     h(
       'section',
       { class: 'panel' },
-      h('h3', { text: 'Base stats' }),
+      h('h3', { text: t('detail.stats') }),
       h('div', { class: 'stats', role: 'list' }, info.stats.map(statRow)),
-      h('p', { class: 'stat-total' }, h('span', { text: 'Total' }), h('strong', { text: String(total) })),
+      h('p', { class: 'stat-total' }, h('span', { text: t('detail.total') }), h('strong', { text: formatNumber(total) })),
     ),
   ];
 }
 
 function loadingBody() {
-  return h('div', { class: 'detail-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Loading details…');
+  return h('div', { class: 'detail-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('detail.loading'));
 }
 
 function failedBody(error) {
   return h(
     'div',
     { class: 'state state-error', role: 'alert' },
-    h('p', { text: error || 'Could not load this Pokémon.' }),
-    h('button', { type: 'button', class: 'button retry', text: 'Retry' }),
+    h('p', { text: error || t('detail.failed') }),
+    h('button', { type: 'button', class: 'button retry', text: t('retry') }),
   );
 }
 
@@ -92,7 +81,7 @@ export function createDetailView(act, onLocked) {
   const number = h('p', { class: 'hero-number' });
   const title = h('h2', { class: 'hero-name', tabindex: '-1' });
   const genus = h('p', { class: 'hero-genus' });
-  const types = h('div', { class: 'badges hero-types', role: 'group', 'aria-label': 'Types' });
+  const types = h('div', { class: 'badges hero-types', role: 'group', 'aria-label': t('detail.types') });
   const star = starButton('', false);
   const hero = h('header', { class: 'hero' }, h('div', { class: 'hero-art' }, sprite), h('div', { class: 'hero-text' }, number, title, genus, types));
   const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
@@ -121,16 +110,16 @@ export function createDetailView(act, onLocked) {
       shown = detail;
       if (detail.pokemon !== before?.pokemon) {
         const p = detail.pokemon;
-        const name = displayName(p.name);
+        const name = displayName(p);
         sprite.src = p.sprite;
         number.textContent = displayNumber(p.id);
         title.textContent = name;
-        star.setAttribute('aria-label', `Favourite ${name}`);
+        star.setAttribute('aria-label', t('star.label', name));
         hero.className = `hero type-${p.types[0] ?? 'normal'}`;
         fill(
           types,
-          p.types.map((t) =>
-            h('button', { type: 'button', class: `badge badge-button type-${t}`, dataset: { type: t }, 'aria-label': `${typeName(t)} type: show all` }, typeName(t)),
+          p.types.map((type) =>
+            h('button', { type: 'button', class: `badge badge-button type-${type}`, dataset: { type }, 'aria-label': t('detail.typeButton', typeName(type)) }, typeName(type)),
           ),
         );
       }

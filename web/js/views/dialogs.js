@@ -4,11 +4,8 @@
 
 import { icon } from './dom.js';
 import { action } from '../actions.js';
+import { t } from '../i18n/index.js';
 
-const ROLE_TEXT = {
-  editor: 'an editor: they can add and remove stars',
-  viewer: 'a viewer: they can see the stars but not change them',
-};
 
 /** Shared behaviour of a state-driven modal: `onCancel()` answers Escape and forced closes. */
 function stateModal(dialog, onCancel) {
@@ -82,8 +79,8 @@ export function createInviteDialog({ send }) {
   field.addEventListener('focus', () => field.select());
 
   function copied(ok) {
-    status.textContent = ok ? 'Copied to the clipboard.' : 'Selected: press Ctrl+C (⌘C on a Mac) to copy.';
-    copyLabel.textContent = ok ? 'Copied' : 'Copy';
+    status.textContent = ok ? t('invite.copiedStatus') : t('invite.selected');
+    copyLabel.textContent = ok ? t('invite.copied') : t('invite.copy');
     copy.classList.toggle('is-done', ok);
   }
 
@@ -121,11 +118,11 @@ export function createInviteDialog({ send }) {
         modal.hide(() => document.querySelector('#sheet .invite-create') ?? sheetTitle());
         return;
       }
-      text.textContent = `Anyone who opens this link joins “${name}” as ${ROLE_TEXT[invite.role] ?? invite.role}.`;
+      text.textContent = t('invite.text', name, t(`invite.role.${invite.role}`));
       if (invite.link !== before?.link) {
         field.value = invite.link;
         status.textContent = '';
-        copyLabel.textContent = 'Copy';
+        copyLabel.textContent = t('invite.copy');
         copy.classList.remove('is-done');
       }
       modal.show(copy);
@@ -170,10 +167,10 @@ export function createAlertDialog({ send }) {
       answered = false;
       cancel.disabled = false;
       confirm.disabled = false;
-      title.textContent = alert.title ?? 'Are you sure?';
+      title.textContent = alert.title ?? t('alert.sure');
       message.textContent = alert.message ?? '';
       message.hidden = !alert.message;
-      confirm.textContent = alert.confirm ?? 'OK';
+      confirm.textContent = alert.confirm ?? t('alert.ok');
       // Every confirmation the protocol asks for takes something away: the safe choice has focus.
       modal.show(cancel);
     },

@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the views: element builder, icons, names, badges, cards.
 
+import { t, typeName } from '../i18n/index.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const ICONS = {
   star: 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z',
@@ -38,15 +40,14 @@ export function icon(name) {
   return svg;
 }
 
-const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** "mr-mime" → "Mr Mime" */
-export const displayName = (name) => name.split('-').map(capitalise).join(' ');
-
 /** 25 → "#025" */
 export const displayNumber = (id) => `#${String(id).padStart(3, '0')}`;
 
-export const typeName = capitalise;
+/** The row's name as the server sent it (the data's, in the session's language); a row whose
+ * data is not known yet is called by its number. Never derived from an identifier. */
+export const displayName = (row) => row.name || t('pokemon.unknown', displayNumber(row.id));
+
+export { typeName };
 
 function typeBadge(type) {
   return h('span', { class: `badge type-${type}`, text: typeName(type) });
@@ -55,7 +56,7 @@ function typeBadge(type) {
 export function starButton(name, pressed) {
   return h(
     'button',
-    { type: 'button', class: 'star', 'aria-pressed': String(pressed), 'aria-label': `Favourite ${name}` },
+    { type: 'button', class: 'star', 'aria-pressed': String(pressed), 'aria-label': t('star.label', name) },
     icon('star'),
   );
 }
@@ -68,7 +69,7 @@ export function setPressed(button, pressed) {
 export function setLocked(button, locked) {
   if (locked) {
     button.setAttribute('aria-disabled', 'true');
-    button.title = 'View only';
+    button.title = t('star.viewOnly');
   } else {
     button.removeAttribute('aria-disabled');
     button.removeAttribute('title');
@@ -144,7 +145,7 @@ export function fill(el, ...children) {
  * .star button. Views handle their clicks by delegation.
  */
 export function card(row, favourite) {
-  const name = displayName(row.name);
+  const name = displayName(row);
   return h(
     'li',
     { class: `card type-${row.types[0] ?? 'normal'}`, dataset: { id: row.id } },

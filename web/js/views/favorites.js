@@ -5,32 +5,31 @@
 
 import { h, fill, icon, card, setPressed, setLocked, isLocked, initials, avatarClass, reconcile } from './dom.js';
 import { action } from '../actions.js';
+import { t, formatNumber } from '../i18n/index.js';
 
-const ROLE_LABEL = { owner: 'Owner', editor: 'Can edit', viewer: 'View only' };
-const INVITE_LABEL = { editor: 'Editor link', viewer: 'Viewer link' };
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const roleLabel = (role) => t(`fav.${role}`);
+const inviteLabel = (role) => t(`fav.${role}Link`);
 
 function roleBadge(role) {
-  return h('span', { class: `role role-${role}`, text: ROLE_LABEL[role] ?? role });
+  return h('span', { class: `role role-${role}`, text: roleLabel(role) });
 }
 
 /** `act(name, fields)` sends a favorites action (`rowTapped`), `send` any other, `onLocked()` explains a locked star. */
 export function createFavoritesView({ act, send, onLocked }) {
   const title = h('h2', { class: 'fav-title', tabindex: '-1' });
   const subtitle = h('p', { class: 'fav-subtitle' });
-  const banner = h('header', { class: 'fav-banner' }, h('p', { class: 'fav-kicker' }, icon('star'), 'Favorites'), title, subtitle);
+  const banner = h('header', { class: 'fav-banner' }, h('p', { class: 'fav-kicker' }, icon('star'), t('favorites')), title, subtitle);
 
   // The list switcher: native radios styled as chips (arrow keys move between them).
-  const switcher = h('div', { class: 'switcher', role: 'radiogroup', 'aria-label': 'Your lists' });
-  const switcherWrap = h('nav', { class: 'fav-lists', 'aria-label': 'Favorites lists' }, switcher);
+  const switcher = h('div', { class: 'switcher', role: 'radiogroup', 'aria-label': t('fav.yourLists') });
+  const switcherWrap = h('nav', { class: 'fav-lists', 'aria-label': t('fav.lists') }, switcher);
 
-  const grid = h('ul', { class: 'grid grid-compact fav-grid', 'aria-label': 'Pokémon in this list' });
+  const grid = h('ul', { class: 'grid grid-compact fav-grid', 'aria-label': t('fav.pokemonInList') });
   const empty = h('div', { class: 'fav-empty' });
-  const pokemonSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-pokemon-title' }, h('h3', { id: 'fav-pokemon-title', text: 'Pokémon' }), grid, empty);
+  const pokemonSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-pokemon-title' }, h('h3', { id: 'fav-pokemon-title', text: t('list.label') }), grid, empty);
 
-  const members = h('ul', { class: 'members', 'aria-label': 'Members' });
-  const membersTitle = h('h3', { id: 'fav-members-title', text: 'Members' });
+  const members = h('ul', { class: 'members', 'aria-label': t('fav.members') });
+  const membersTitle = h('h3', { id: 'fav-members-title', text: t('fav.members') });
   const membersSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-members-title' }, membersTitle, members);
 
   // Owners: create an invite with a role, and the open invites with Revoke.
@@ -38,33 +37,39 @@ export function createFavoritesView({ act, send, onLocked }) {
   const roleChoice = h(
     'fieldset',
     { class: 'segmented' },
-    h('legend', { class: 'visually-hidden', text: 'Invite as' }),
+    h('legend', { class: 'visually-hidden', text: t('fav.inviteAs') }),
     ['editor', 'viewer'].map((role) =>
       h(
         'label',
         { class: 'segment' },
         h('input', { type: 'radio', name: roleName, value: role, checked: role === 'editor' }),
-        h('span', { text: role === 'editor' ? 'Can edit' : 'View only' }),
+        h('span', { text: roleLabel(role) }),
       ),
     ),
   );
-  const inviteButton = h('button', { type: 'button', class: 'button invite-create' }, icon('link'), h('span', { text: 'Create invite link' }));
-  const invites = h('ul', { class: 'invites', 'aria-label': 'Open invites' });
-  const invitesTitle = h('h4', { class: 'invites-title', text: 'Open invites' });
+  const inviteButton = h('button', { type: 'button', class: 'button invite-create' }, icon('link'), h('span', { text: t('fav.createInvite') }));
+  const invites = h('ul', { class: 'invites', 'aria-label': t('fav.openInvites') });
+  const invitesTitle = h('h4', { class: 'invites-title', text: t('fav.openInvites') });
   const inviteSection = h(
     'section',
     { class: 'fav-section fav-invite', 'aria-labelledby': 'fav-invite-title' },
-    h('h3', { id: 'fav-invite-title', text: 'Invite people' }),
-    h('p', { class: 'fav-hint', text: 'Share a link: whoever opens it joins this list.' }),
+    h('h3', { id: 'fav-invite-title', text: t('fav.invitePeople') }),
+    h('p', { class: 'fav-hint', text: t('fav.shareHint') }),
     h('div', { class: 'invite-form' }, roleChoice, inviteButton),
     invitesTitle,
     invites,
   );
 
-  const leaveButton = h('button', { type: 'button', class: 'button button-danger-outline leave' }, icon('leave'), h('span', { text: 'Leave this list' }));
-  const leaveSection = h('section', { class: 'fav-section fav-leave' }, h('p', { class: 'fav-hint', text: 'You can come back only with a new invite.' }), leaveButton);
+  const leaveButton = h('button', { type: 'button', class: 'button button-danger-outline leave' }, icon('leave'), h('span', { text: t('fav.leave') }));
+  const leaveSection = h('section', { class: 'fav-section fav-leave' }, h('p', { class: 'fav-hint', text: t('fav.leaveHint') }), leaveButton);
 
-  const el = h('article', { class: 'favorites' }, banner, switcherWrap, pokemonSection, membersSection, inviteSection, leaveSection);
+  // A failed change (an invite, a revoke): said at the top, with Retry when it can be done again.
+  const failure = h('div', { class: 'state state-error fav-error', role: 'alert', hidden: true });
+  failure.addEventListener('click', (event) => {
+    if (event.target.closest('.retry')) act('retryTapped');
+  });
+
+  const el = h('article', { class: 'favorites' }, banner, failure, switcherWrap, pokemonSection, membersSection, inviteSection, leaveSection);
 
   const chips = new Map();
   const cards = new Map();
@@ -107,7 +112,7 @@ export function createFavoritesView({ act, send, onLocked }) {
   function fillChip(label, list) {
     label.querySelector('.chip-name').textContent = list.name;
     const role = label.querySelector('.chip-role');
-    role.textContent = list.role === 'owner' ? '' : ROLE_LABEL[list.role];
+    role.textContent = list.role === 'owner' ? '' : roleLabel(list.role);
     role.hidden = list.role === 'owner';
     label.dataset.role = list.role;
   }
@@ -127,11 +132,11 @@ export function createFavoritesView({ act, send, onLocked }) {
       h(
         'span',
         { class: 'member-text' },
-        h('span', { class: 'member-name' }, h('span', { class: 'member-label', text: person.name }), you ? h('span', { class: 'member-you', text: '(you)' }) : null),
-        h('span', { class: 'member-status', text: person.online ? 'Online' : 'Offline' }),
+        h('span', { class: 'member-name' }, h('span', { class: 'member-label', text: person.name }), you ? h('span', { class: 'member-you', text: t('fav.you') }) : null),
+        h('span', { class: 'member-status', text: person.online ? t('fav.online') : t('fav.offline') }),
       ),
       roleBadge(person.role),
-      removable ? h('button', { type: 'button', class: 'button button-small button-danger-outline remove', 'aria-label': `Remove ${person.name}`, text: 'Remove' }) : null,
+      removable ? h('button', { type: 'button', class: 'button button-small button-danger-outline remove', 'aria-label': t('fav.removeLabel', person.name), text: t('fav.remove') }) : null,
     );
   }
 
@@ -140,8 +145,8 @@ export function createFavoritesView({ act, send, onLocked }) {
       'li',
       { class: 'invite', dataset: { id: item.id } },
       icon('link'),
-      h('span', { class: 'invite-text' }, h('span', { class: 'invite-role', text: INVITE_LABEL[item.role] ?? item.role }), h('span', { class: 'invite-id', text: `…${item.id.slice(-6)}` })),
-      h('button', { type: 'button', class: 'button button-small button-danger-outline revoke', 'aria-label': `Revoke ${INVITE_LABEL[item.role] ?? 'invite'} ${index + 1}`, text: 'Revoke' }),
+      h('span', { class: 'invite-text' }, h('span', { class: 'invite-role', text: inviteLabel(item.role) }), h('span', { class: 'invite-id', text: `…${item.id.slice(-6)}` })),
+      h('button', { type: 'button', class: 'button button-small button-danger-outline revoke', 'aria-label': t('fav.revokeLabel', inviteLabel(item.role), index + 1), text: t('fav.revoke') }),
     );
   }
 
@@ -158,7 +163,7 @@ export function createFavoritesView({ act, send, onLocked }) {
   function renderLists(lists, mine) {
     const active = lists.all.find((l) => l.id === lists.active) ?? null;
     const isOwner = active?.role === 'owner';
-    title.textContent = active?.name ?? 'Favorites';
+    title.textContent = active?.name ?? t('favorites');
     reconcile(switcher, chips, lists.all, (l) => l.id, chip, (entry, l) => fillChip(entry.el, l));
     for (const [id, entry] of chips) {
       const input = entry.el.querySelector('input');
@@ -181,7 +186,7 @@ export function createFavoritesView({ act, send, onLocked }) {
       entry.el = next;
     });
     const online = lists.members.filter((m) => m.online).length;
-    membersTitle.textContent = `Members · ${online} online`;
+    membersTitle.textContent = t('fav.membersOnline', formatNumber(online));
 
     inviteSection.hidden = !isOwner;
     reconcile(invites, openInvites, lists.invites ?? [], (i) => i.id, (i) => invite(i, openInvites.size));
@@ -191,7 +196,7 @@ export function createFavoritesView({ act, send, onLocked }) {
     const count = lists.pokemon.length;
     subtitle.replaceChildren(
       active ? roleBadge(active.role) : '',
-      h('span', { text: `${plural(count, 'Pokémon', 'Pokémon')} · ${plural(lists.members.length, 'member')}` }),
+      h('span', { text: t('fav.summary', formatNumber(count), lists.members.length) }),
     );
   }
 
@@ -237,8 +242,8 @@ export function createFavoritesView({ act, send, onLocked }) {
       fill(
         empty,
         h('span', { class: 'fav-empty-icon', 'aria-hidden': 'true' }, icon('star')),
-        h('p', { class: 'fav-empty-title', text: 'No Pokémon here yet' }),
-        h('p', { class: 'fav-hint', text: locked ? 'Stars added by the members will show up here.' : 'Tap the star on any Pokémon to add it to this list.' }),
+        h('p', { class: 'fav-empty-title', text: t('fav.emptyTitle') }),
+        h('p', { class: 'fav-hint', text: locked ? t('fav.emptyViewer') : t('fav.emptyHint') }),
       );
     }
   }
@@ -251,13 +256,22 @@ export function createFavoritesView({ act, send, onLocked }) {
     update(state) {
       const lists = state.lists;
       if (!lists) return;
+      const screen = state.destination?.favorites;
+      if (screen?.error !== shown.error || screen?.canRetry !== shown.canRetry) {
+        failure.hidden = !screen?.error;
+        fill(
+          failure,
+          screen?.error ? h('p', { text: screen.error || t('fav.failed') }) : null,
+          screen?.canRetry ? h('button', { type: 'button', class: 'button retry', text: t('retry') }) : null,
+        );
+      }
       const mine = state.me?.id ?? null;
       const locked = lists.all.find((l) => l.id === lists.active)?.role === 'viewer';
       if (lists !== shown.lists || mine !== shown.me) renderLists(lists, mine);
       if (lists.pokemon !== shown.lists?.pokemon || state.favorites !== shown.favorites || locked !== shown.locked) {
         renderCards(lists.pokemon, state.favorites, locked, locked !== shown.locked);
       }
-      shown = { lists, favorites: state.favorites, me: mine, locked };
+      shown = { lists, favorites: state.favorites, me: mine, locked, error: screen?.error, canRetry: screen?.canRetry };
     },
   };
 }

@@ -3,6 +3,7 @@
 
 import { action } from '../actions.js';
 import { icon, initials, avatarClass } from './dom.js';
+import { t, formatNumber } from '../i18n/index.js';
 
 const MAX_NAME = 40;
 
@@ -53,7 +54,7 @@ export function createIdentityView({ send }) {
     event.preventDefault();
     const next = input.value.trim().replace(/\s+/g, ' ');
     if ([...next].length < 1 || [...next].length > MAX_NAME) {
-      input.setCustomValidity(`A name has 1 to ${MAX_NAME} characters.`);
+      input.setCustomValidity(t('me.invalid', MAX_NAME));
       input.reportValidity();
       return;
     }
@@ -70,7 +71,7 @@ export function createIdentityView({ send }) {
 
   return {
     update(state, previous) {
-      if (state.me !== previous?.me) {
+      if (state.me !== previous?.me || !previous) {
         const next = state.me ?? null;
         shownMe = next;
         me.hidden = next === null;
@@ -78,16 +79,16 @@ export function createIdentityView({ send }) {
           name.textContent = next.name;
           avatar.textContent = initials(next.name);
           avatar.className = `me-avatar ${avatarClass(next.id)}`;
-          chip.setAttribute('aria-label', `You are ${next.name}. Rename`);
-          chip.title = 'Rename yourself';
+          chip.setAttribute('aria-label', t('me.label', next.name));
+          chip.title = t('me.rename');
         }
       }
       const stars = state.lists ? Object.keys(state.favorites ?? {}).length : null;
-      if (stars !== shownCount) {
+      if (stars !== shownCount || !previous) {
         shownCount = stars;
         favorites.hidden = stars === null;
-        count.textContent = String(stars ?? 0);
-        favorites.setAttribute('aria-label', `Favorites, ${stars ?? 0} Pokémon`);
+        count.textContent = formatNumber(stars ?? 0);
+        favorites.setAttribute('aria-label', t('favorites.label', stars ?? 0));
       }
     },
     /** A refused rename: show the name the state has. */

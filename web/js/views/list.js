@@ -1,10 +1,12 @@
 // The list screen: search and type filter, keyed cards (Map id → element), load states and
-// infinite scroll. Each update compares the previous and next slices and touches only what
+// infinite scroll with a "Load more" button beside it (keyboards), and an inline Retry when
+// the next page failed. Each update compares the previous and next slices and touches only what
 // changed: a new page appends its cards, a star toggle flips one aria-pressed. When the active
 // favorites list is shared with us as a viewer, the stars are shown but locked.
 
 import { action } from '../actions.js';
 import { h, fill, card, setPressed, setLocked, isLocked, starsLocked, typeName } from './dom.js';
+import { t, formatNumber } from '../i18n/index.js';
 
 const SKELETON_CARDS = 12;
 
@@ -35,22 +37,26 @@ export function createListView({ send, onLocked }) {
   });
   status.addEventListener('click', (event) => {
     if (event.target.closest('.retry')) send(action('list.retryTapped'));
+    else if (event.target.closest('.load-more')) askForMore();
   });
+
+  function askForMore() {
+    if (!list || list.status !== 'loaded' || !list.canLoadMore || list.isLoadingMore || list.moreError) return;
+    if (askedAfter === list.pages) return;
+    askedAfter = list.pages;
+    send(action('list.reachedEnd'));
+  }
 
   const observer = new IntersectionObserver(
     (entries) => {
-      const visible = entries[entries.length - 1].isIntersecting;
-      if (!visible || !list || list.status !== 'loaded' || !list.canLoadMore || list.isLoadingMore) return;
-      if (askedAfter === list.pages) return;
-      askedAfter = list.pages;
-      send(action('list.reachedEnd'));
+      if (entries[entries.length - 1].isIntersecting) askForMore();
     },
     { rootMargin: '0px 0px 600px 0px' },
   );
 
   function renderControls(next, before) {
     if (next.types !== before?.types) {
-      fill(filter, h('option', { value: '', text: 'All types' }), next.types.map((t) => h('option', { value: t, text: typeName(t) })));
+      fill(filter, h('option', { value: '', text: t('type.all') }), next.types.map((type) => h('option', { value: type, text: typeName(type) })));
     }
     const type = next.type ?? '';
     if (filter.value !== type) filter.value = type;
@@ -106,8 +112,8 @@ export function createListView({ send, onLocked }) {
   }
 
   function emptyMessage(next) {
-    const kind = next.type ? `${typeName(next.type)} ` : '';
-    return next.search ? `No ${kind}Pokémon match “${next.search}”.` : `No ${kind}Pokémon found.`;
+    const kind = next.type ? typeName(next.type) : '';
+    return next.search ? t('list.emptySearch', kind, next.search) : t('list.empty', kind);
   }
 
   function renderStatus(next) {
@@ -119,8 +125,8 @@ export function createListView({ send, onLocked }) {
       content = h(
         'div',
         { class: 'state state-error', role: 'alert' },
-        h('p', { text: next.error || 'Something went wrong.' }),
-        h('button', { type: 'button', class: 'button retry', text: 'Retry' }),
+        h('p', { text: next.error || t('error.generic') }),
+        h('button', { type: 'button', class: 'button retry', text: t('retry') }),
       );
     } else if (count === 0 && next.status !== 'loaded') {
       key = 'skeleton';
@@ -131,7 +137,19 @@ export function createListView({ send, onLocked }) {
       content = h('p', { class: 'state state-empty', text: emptyMessage(next) });
     } else if (next.isLoadingMore) {
       key = 'more';
-      content = h('p', { class: 'state state-more' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Loading more…');
+      content = h('p', { class: 'state state-more' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('list.loadingMore'));
+    } else if (next.moreError) {
+      // A failed next page: said where the next rows would be, with its own Retry.
+      key = `moreError:${next.moreError}`;
+      content = h(
+        'div',
+        { class: 'state state-error state-more-error', role: 'alert' },
+        h('p', { text: `${t('list.moreFailed')} ${next.moreError}` }),
+        h('button', { type: 'button', class: 'button retry', text: t('retry') }),
+      );
+    } else if (next.canLoadMore) {
+      key = 'loadMore';
+      content = h('button', { type: 'button', class: 'button button-quiet load-more', text: t('list.loadMore') });
     } else {
       key = '';
     }
@@ -145,6 +163,7 @@ export function createListView({ send, onLocked }) {
       const next = state.list;
       const before = previous?.list;
       const favoritesChanged = state.favorites !== previous?.favorites;
+      if (!previous) statusKey = null; // a new language: every text again
       const nextLocked = starsLocked(state);
       if (nextLocked !== locked) {
         locked = nextLocked;
@@ -159,7 +178,7 @@ export function createListView({ send, onLocked }) {
       const busy = String(next.status === 'loading');
       if (grid.getAttribute('aria-busy') !== busy) grid.setAttribute('aria-busy', busy);
       grid.classList.toggle('is-stale', next.status === 'loading' && cards.size > 0);
-      summary.textContent = cards.size ? `${cards.size} of ${next.total} Pokémon` : '';
+      summary.textContent = cards.size ? t('list.summary', formatNumber(cards.size), formatNumber(next.total)) : '';
       renderStatus(next);
       // Re-observing measures the sentinel again now that the list changed.
       observer.unobserve(sentinel);

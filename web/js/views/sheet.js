@@ -4,6 +4,7 @@
 // push, back on close).
 
 import { h, icon, displayName, typeName, starsLocked } from './dom.js';
+import { t } from '../i18n/index.js';
 import { createDetailView } from './detail.js';
 import { createTypeView } from './type.js';
 import { createFavoritesView } from './favorites.js';
@@ -14,8 +15,8 @@ const ROOT = 'presented';
 const presented = (kind) => scoped(`destination.presented.${kind}`);
 
 function screenTitle(entry) {
-  if (entry.kind === 'favorites') return 'Favorites';
-  return entry.kind === 'type' ? typeName(entry.data.name) : displayName(entry.data.pokemon.name);
+  if (entry.kind === 'favorites') return t('favorites');
+  return entry.kind === 'type' ? typeName(entry.data.name) : displayName(entry.data.pokemon);
 }
 
 /**
@@ -58,13 +59,13 @@ export function createSheet({ send, onClosed, onLocked }) {
   function createScreen(entry) {
     const { kind, id } = entry;
     let view;
-    if (kind === 'type') view = createTypeView((row) => send(elementAction(id, 'type.rowTapped', { id: row })));
+    if (kind === 'type') view = createTypeView((name, fields) => send(elementAction(id, `type.${name}`, fields)), onLocked);
     else if (kind === 'favorites') view = createFavoritesView({ act: (name, fields) => send(presented('favorites')(name, fields)), send, onLocked });
     else if (entry.root) view = createDetailView((name, fields) => send(presented('detail')(name, fields)), onLocked);
     else view = createDetailView((name, fields) => send(elementAction(id, `detail.${name}`, fields)), onLocked);
     const back = h('button', { type: 'button', class: 'bar-button back' }, icon('back'), h('span'));
     back.addEventListener('click', () => send(action('path.popFrom', { id })));
-    const closeButton = h('button', { type: 'button', class: 'bar-button close', 'aria-label': 'Close' }, icon('close'));
+    const closeButton = h('button', { type: 'button', class: 'bar-button close', 'aria-label': t('sheet.close') }, icon('close'));
     closeButton.addEventListener('click', close);
     const bar = h('div', { class: 'screen-bar' }, entry.root ? null : back, h('span', { class: 'spacer' }), view.actions, closeButton);
     const el = h('section', { class: `screen screen-${kind}` }, bar, view.el);
@@ -95,12 +96,13 @@ export function createSheet({ send, onClosed, onLocked }) {
         screen = createScreen(entry);
         screens.set(entry.key, screen);
       }
-      if (entry.kind === 'type' || entry.kind === 'favorites') screen.view.update(entry.data);
+      if (entry.kind === 'favorites') screen.view.update(entry.data);
+      else if (entry.kind === 'type') screen.view.update(entry.data, state.favorites, starsLocked(state));
       else screen.view.update(entry.data, Boolean(state.favorites[entry.data.pokemon.id]), starsLocked(state));
       if (index > 0) {
         const below = screenTitle(entries[index - 1]);
         screen.back.lastElementChild.textContent = below;
-        screen.back.setAttribute('aria-label', `Back to ${below}`);
+        screen.back.setAttribute('aria-label', t('sheet.back', below));
       }
       screen.el.hidden = index !== entries.length - 1;
       if (dialog.children[index] !== screen.el) dialog.insertBefore(screen.el, dialog.children[index] ?? null);
@@ -129,6 +131,17 @@ export function createSheet({ send, onClosed, onLocked }) {
   }
 
   return {
+    /** The language changed: every screen is built again in it (focus stays on the top title). */
+    relabel(state) {
+      for (const screen of screens.values()) screen.el.remove();
+      screens.clear();
+      reconcile(state);
+      const top = entries[entries.length - 1];
+      if (top) {
+        dialog.setAttribute('aria-label', screenTitle(top));
+        if (dialog.open) screens.get(top.key).view.title.focus();
+      }
+    },
     update(state, previous) {
       if (
         previous &&

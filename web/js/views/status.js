@@ -1,3 +1,5 @@
+import { t } from '../i18n/index.js';
+
 // The connection indicator (connected / reconnecting in Ns… / offline) and the notice banner.
 
 import { action } from '../actions.js';
@@ -6,24 +8,26 @@ export function createConnectionView() {
   const el = document.getElementById('connection');
   const label = el.querySelector('.connection-label');
   const announce = el.querySelector('.connection-announce'); // live region: changes of kind only
-  const spoken = { connected: 'Connected', offline: 'Offline', connecting: 'Connecting', reconnecting: 'Connection lost, reconnecting' };
   let timer = 0;
+  let last = null;
 
   function show(kind, text) {
-    if (el.dataset.kind !== kind) announce.textContent = spoken[kind];
+    if (el.dataset.kind !== kind) announce.textContent = t(`spoken.${kind}`);
     el.dataset.kind = kind;
     if (label.textContent !== text) label.textContent = text;
   }
 
   return {
-    update(status) {
+    update(status = last) {
+      if (!status) return;
+      last = status;
       clearInterval(timer);
-      if (status.kind === 'connected') return show('connected', 'Live');
-      if (status.kind === 'offline') return show('offline', 'Offline');
-      if (status.kind === 'connecting') return show('connecting', 'Connecting…');
+      if (status.kind === 'connected') return show('connected', t('connection.live'));
+      if (status.kind === 'offline') return show('offline', t('connection.offline'));
+      if (status.kind === 'connecting') return show('connecting', t('connection.connecting'));
       const tick = () => {
         const seconds = Math.ceil((status.retryAt - Date.now()) / 1000);
-        show('reconnecting', seconds > 0 ? `Reconnecting in ${seconds}s…` : 'Reconnecting…');
+        show('reconnecting', seconds > 0 ? t('connection.reconnectingIn', seconds) : t('connection.reconnecting'));
       };
       tick();
       if (status.retryAt) timer = setInterval(tick, 1000);

@@ -1,0 +1,4 @@
+/// An error whose message a person reads, in the session's language.
+public protocol LocalizedMessage {
+    func message(in locale: AppLocale) -> String
+}
