@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-ev", "libev-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // libpq's headers live in /usr/include/postgresql, which pkg-config names.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
@@ -24,7 +25,7 @@ let package = Package(
 
         // Data.
         .target(name: "PokedexModels"),
-        .target(name: "Storage", dependencies: ["CSQLite", "PokedexModels"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibCrypto", "PokedexModels"]),
         .target(name: "Postgres", dependencies: ["CPostgres"]),
         .target(name: "PostgresStorage", dependencies: ["Postgres", "Storage", "PokedexModels"]),
         // Throwaway PostgreSQL servers and databases for the test suites.
@@ -42,13 +43,15 @@ let package = Package(
         .target(name: "StateSync"),
         // The wire contract: every action a browser may send (decoder, roles, web client, docs).
         .target(name: "WireContract", dependencies: ["Composable", "PokedexModels", "PokedexFeatures", "StateSync"]),
-        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+        // One line per event, logfmt or JSON, on standard error.
+        .target(name: "Logging", dependencies: ["StateSync"]),
+        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets", "Logging"]),
         .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "WireContract"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "WireContract",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "WireContract", "Logging",
             ]
         ),
         .target(
@@ -64,7 +67,7 @@ let package = Package(
         .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI"]),
-        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer"]),
+        .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "Logging"]),
 
         // Tests mirror targets.
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
@@ -78,11 +81,12 @@ let package = Package(
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(
             name: "PokedexServerTests",
             dependencies: [
                 "PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting",
-                "WireContract", "PokedexFeatures", "PokedexModels", "Composable",
+                "WireContract", "PokedexFeatures", "PokedexModels", "Composable", "Logging",
             ]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync"]),

@@ -8,25 +8,9 @@ import WebSocketServer
 public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and patch time, and parse speed over the real client-visible state") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sync-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    var options = ServerOptions()
-    options.port = 0
-    options.database = directory + "/pokedex.sqlite"
-    // The suite times frames, not the limits.
-    options.limits = .unlimited
-    let server = try PokedexServer(options: options)
-    try server.start()
-    let client = try WebSocketClient()
+    let (server, client, session) = try await BenchSession.start(in: directory)
     defer { client.shutdown() }
-    let session = try await BenchSession(client: client, port: server.port, route: "/pokemon/25")
-    try await session.read { $0.state["list"]?["status"] == "loaded" }
-
-    var pageFrame: [UInt8] = []
-    for page in 1..<5 {
-        let frames = try await session.perform(["list": ["reachedEnd": [:]]]) {
-            $0.state["list"]?["pages"]?.arrayValue?.count == page + 1
-        }
-        if page == 1 { pageFrame = frames.max { $0.count < $1.count } ?? [] }
-    }
+    let pageFrame = try await session.loadPages().max { $0.count < $1.count } ?? []
     let pageRows = session.state["list"]?["pages"]?[1]?.jsonBytes.count ?? 0
     let beforeStar = session.state
     let starFrames = try await session.perform(["list": ["favoriteTapped": ["id": 25]]]) { $0.state["favorites"]?["25"] != nil }
@@ -54,6 +38,9 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
     // What the load tester does with every frame it receives, and the server with every action.
     let parseSeconds = try Measure.median(repeats: 501) { _ = try JSONParser.parse(snapshot) }
     await server.shutdown()
+    // What `--debug`'s action log costs an action, against the same action without it.
+    let actionSeconds = try await navigationRoundTrip(debug: false, in: directory + "/plain")
+    let debugActionSeconds = try await navigationRoundTrip(debug: true, in: directory + "/debug")
     return [
         Figure("sync.star_patch_bytes", Double(starFrames.map(\.count).reduce(0, +)), "bytes"),
         Figure("sync.page_patch_bytes", Double(pageFrame.count), "bytes"),
@@ -63,6 +50,8 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
         Figure("sync.diff_us_star_among_75", starDiffSeconds * 1e6, "us"),
         Figure("sync.apply_us_star_toggle_among_75", toggleSeconds * 1e6, "us"),
         Figure("sync.parse_mb_per_s", Double(snapshot.count) / parseSeconds / 1e6, "MB/s"),
+        Figure("sync.action_round_trip_us", actionSeconds * 1e6, "us"),
+        Figure("sync.action_round_trip_us_debug", debugActionSeconds * 1e6, "us"),
         ActionDecodeFigure.measure(),
     ]
 }
@@ -80,7 +69,35 @@ final class BenchSession {
     let connection: ClientConnection
     private(set) var state: JSONValue = .null
     private(set) var seq = 0
-    private var ref = 0
+    /// The ref of the last action sent, and of the last one acknowledged.
+    private(set) var ref = 0
+    private(set) var acknowledged = 0
+
+    /// A fresh server on a database in `directory` (limits off: the suites time frames) and a
+    /// session on a detail with the list's first page loaded.
+    static func start(in directory: String, debug: Bool = false) async throws -> (PokedexServer, WebSocketClient, BenchSession) {
+        var options = ServerOptions()
+        options.port = 0
+        options.database = directory + "/pokedex.sqlite"
+        options.limits = .unlimited
+        options.debug = debug
+        let server = try PokedexServer(options: options)
+        try server.start()
+        let client = try WebSocketClient()
+        let session = try await BenchSession(client: client, port: server.port, route: "/pokemon/25")
+        try await session.read { $0.state["list"]?["status"] == "loaded" }
+        return (server, client, session)
+    }
+
+    /// Loads four more pages (100 rows in all); returns the frames the first of them caused.
+    func loadPages() async throws -> [[UInt8]] {
+        var firstFrames: [[UInt8]] = []
+        for page in 1..<5 {
+            let frames = try await perform(["list": ["reachedEnd": [:]]]) { $0.state["list"]?["pages"]?.arrayValue?.count == page + 1 }
+            if page == 1 { firstFrames = frames }
+        }
+        return firstFrames
+    }
 
     init(client: WebSocketClient, port: Int, route: String) async throws {
         connection = client.connect(port: port)
@@ -106,10 +123,13 @@ final class BenchSession {
             case let .snapshot(seq, state):
                 self.seq = seq
                 self.state = state
-            case let .patch(seq, ops, _):
+            case let .patch(seq, ops, ack):
                 self.seq = seq
                 state = try JSONPatch.apply(ops, to: state)
-            case .welcome, .ack, .error:
+                if let ack { acknowledged = ack }
+            case let .ack(ref):
+                acknowledged = ref
+            case .welcome, .error:
                 break
             }
         }

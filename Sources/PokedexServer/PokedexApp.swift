@@ -33,7 +33,7 @@ final class PokedexApp: Sendable {
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
-            metrics: metrics, saver: saver
+            metrics: metrics, saver: saver, keepsActionLogs: options.debug
         )
         registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
         let sprites = sources.sprite
@@ -41,7 +41,8 @@ final class PokedexApp: Sendable {
             isDraining: { [draining] in draining.isSet },
             probeStorage: { try backend.probe() }
         )
-        let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections) { id in
+        let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
+        let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections, debug: debug) { id in
             let sprite = await sprites(id)
             return HTTPResponse(
                 contentType: sprite.contentType,

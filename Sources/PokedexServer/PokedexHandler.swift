@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import Logging
 import PokedexFeatures
 import PokedexModels
 import StateSync
@@ -13,10 +14,9 @@ final class PokedexHandler: WebSocketHandler {
     let context: SessionContext
     let routes: HTTPRoutes
     let limits: ServerLimits
-    let log: @Sendable (String) -> Void
+    let log: Logger
 
-    init(registry: SessionRegistry, context: SessionContext, routes: HTTPRoutes, limits: ServerLimits,
-         log: @escaping @Sendable (String) -> Void) {
+    init(registry: SessionRegistry, context: SessionContext, routes: HTTPRoutes, limits: ServerLimits, log: Logger) {
         self.registry = registry
         self.context = context
         self.routes = routes
@@ -77,7 +77,9 @@ final class PokedexHandler: WebSocketHandler {
         case .close:
             context.metrics.limitRefused(.actions)
             context.metrics.rateLimitClosed()
-            log("connection \(connection.id) from \(connection.remoteAddress) kept sending while rate-limited: closing with 1008")
+            let session = registry.session(for: connection)
+            log.warning("ws.rate_limit_close", session: session?.id, user: session?.user.id,
+                        ["conn": "\(connection.id)", "addr": connection.remoteAddress, "code": "1008"])
             connection.close(code: 1008, reason: "too many actions")
         case .dropped:
             break
@@ -112,6 +114,7 @@ final class PokedexHandler: WebSocketHandler {
         }
         if let resume = hello.resume, let session = registry.resume(resume.session, for: identity.user.id) {
             registry.bind(connection, to: session)
+            log.info("session.resume", session: session.id, user: session.user.id, ["conn": "\(connection.id)"])
             Task {
                 let byPatches = await session.attach(connection, welcome: welcome(session, token: identity.newToken), resumeSeq: resume.seq)
                 context.metrics.resumed(byPatches: byPatches)
@@ -146,6 +149,8 @@ final class PokedexHandler: WebSocketHandler {
             context.metrics.restored()
         }
         registry.bind(connection, to: session)
+        log.info("session.start", session: session.id, user: session.user.id,
+                 ["conn": "\(connection.id)", "restored": restoring != nil && session.id == wanted ? "true" : "false"])
         Task {
             await session.start()
             await session.attach(connection, welcome: welcome(session, token: identity.newToken))
@@ -160,7 +165,9 @@ final class PokedexHandler: WebSocketHandler {
 
     private func refuse(_ error: ProtocolError, on connection: Connection) {
         context.metrics.error(error.code.rawValue)
-        log("error \(error.code.rawValue) on connection \(connection.id): \(error.message)")
+        let session = registry.session(for: connection)
+        log.warning("protocol.error", session: session?.id, user: session?.user.id,
+                    ["conn": "\(connection.id)", "code": error.code.rawValue, "message": error.message])
         _ = connection.send(ServerMessage(error).encoded())
     }
 }

@@ -1,7 +1,7 @@
 import Composable
 import Foundation
+import Logging
 import Postgres
-import Synchronization
 import PokeAPI
 import PokedexModels
 import PokemonClient
@@ -22,6 +22,9 @@ public final class PokedexServer: Sendable {
     /// Cluster mode: the feed of other processes' writes, and the presence heartbeat.
     private let clusterFeed = Mutex<(listener: PostgresListener?, heartbeat: Task<Void, Never>?)>((nil, nil))
 
+    /// Where the server's events go: one line each on standard error (`--log-format`).
+    let log: Logger
+
     public convenience init(options: ServerOptions) throws {
         try self.init(options: options, environment: .live(options))
     }
@@ -29,6 +32,7 @@ public final class PokedexServer: Sendable {
     /// Tests pass an environment of their own (a hand-stepped clock, …).
     init(options: ServerOptions, environment: ServerEnvironment) throws {
         self.options = options
+        log = environment.log
         let connections = ConnectionCount()
         app = PokedexApp(options: options, environment: environment, connections: { connections.value }) {
             options.publicURL ?? "http://\(options.host):\(connections.port)"

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WebSocketServer
 
 extension PokedexServer {
@@ -6,15 +7,17 @@ extension PokedexServer {
     /// returns.
     public static func serve(_ options: ServerOptions) async throws {
         // Before the server starts its threads, so that they inherit the policy.
+        let log = Logger(format: options.logFormat)
         if options.realtime {
             try RealtimeScheduling.enableForProcess()
-            FileHandle.standardError.write(Data("pokedex-server: threads run at real-time priority (SCHED_FIFO \(RealtimeScheduling.priority))\n".utf8))
+            log.info("server.realtime", ["policy": "SCHED_FIFO", "priority": "\(RealtimeScheduling.priority)"])
         }
         let server = try PokedexServer(options: options)
         try server.start()
-        FileHandle.standardError.write(Data("pokedex-server listening on http://\(options.host):\(server.port)\n".utf8))
+        // scripts/start-server and scripts/serve read the address from this line.
+        log.info("server.listening", ["url": "http://\(options.host):\(server.port)"])
         await Signals.waitForTermination()
-        FileHandle.standardError.write(Data("pokedex-server draining\n".utf8))
+        log.info("server.draining")
         await server.shutdown()
     }
 }

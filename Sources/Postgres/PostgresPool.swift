@@ -59,16 +59,6 @@ public final class PostgresPool: Sendable {
         try withConnection { try $0.transaction(isolation, body) }
     }
 
-    /// `PostgresConnection.retryingTransaction` on a pooled connection.
-    @discardableResult
-    public func retryingTransaction<T>(
-        _ isolation: PostgresIsolation = .serializable,
-        maxAttempts: Int = 5,
-        _ body: (PostgresConnection) throws -> T
-    ) throws -> T {
-        try withConnection { try $0.retryingTransaction(isolation, maxAttempts: maxAttempts, body) }
-    }
-
     /// One statement on a pooled connection.
     @discardableResult
     public func execute(_ sql: String, params: [PostgresValue] = []) throws -> PostgresResult {

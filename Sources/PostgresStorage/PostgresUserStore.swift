@@ -17,16 +17,15 @@ public struct PostgresUserStore: UserStore {
 
     public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {
         let now = now()
-        let user = User(id: RandomToken.identifier(createdAt: now), displayName: try DisplayName.validated(displayName))
-        let token = RandomToken.secret()
-        let createdAt = now.timeIntervalSince1970
-        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: "\(user.displayName)'s favorites", ownerID: user.id)
+        let new = try NewUser(displayName: displayName, at: now)
+        let (user, createdAt) = (new.user, new.createdAt)
+        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: new.personalListName, ownerID: user.id)
         // One pipelined transaction: a hello storm's new users wait for the server once each.
         _ = try pool.withConnection { connection in
             try connection.pipelinedTransaction([
                 PostgresStatement(
                     "INSERT INTO users (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
-                    params: [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .double(createdAt)],
+                    params: [.text(user.id), .text(user.displayName), .text(new.tokenHash), .double(createdAt)],
                     preparedName: "pokedex_new_user"),
                 PostgresStatement(
                     "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
@@ -38,7 +37,7 @@ public struct PostgresUserStore: UserStore {
                     preparedName: "pokedex_new_owner"),
             ])
         }
-        return (user, token, list)
+        return (user, new.token, list)
     }
 
     public func user(forToken token: String) throws -> User? {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WebSocketServer
 
 // websocket-echo [--port N]: echoes every text and binary message on ws://127.0.0.1:N/ws, for
@@ -32,9 +33,7 @@ while let argument = arguments.popFirst() {
 configuration.maxMessageBytes = 20 << 20
 configuration.outboundQueueCapBytes = 64 << 20
 // Connection lines would drown the run's log: only errors matter here.
-configuration.logger = { line in
-    if line.contains("error") { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
-}
+configuration.logger = Logger(minimumLevel: .warning)
 
 let server = WebSocketServer(configuration: configuration, handler: EchoHandler())
 do {

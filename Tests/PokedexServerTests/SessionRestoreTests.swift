@@ -20,8 +20,7 @@ final class SessionRestoreTests: XCTestCase {
         var options = ServerOptions()
         options.database = directory + "/pokedex.sqlite"
         options.spritesURL = "http://127.0.0.1:9"
-        var environment = try ServerEnvironment.live(options)
-        environment.log = { _ in }
+        let environment = try ServerEnvironment.live(options, logger: .silent)
         return InProcessServer(options: options, environment: environment)
     }
 

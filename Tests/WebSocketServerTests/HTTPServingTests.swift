@@ -55,7 +55,7 @@ final class HTTPServingTests: XCTestCase {
         let (server, _) = try startServer()
         var configuration = ServerConfiguration()
         configuration.port = server.port
-        configuration.logger = { _ in }
+        configuration.logger = .silent
         let second = WebSocketServer(configuration: configuration, handler: RecordingHandler())
         XCTAssertThrowsError(try second.start()) { error in
             XCTAssertEqual(error as? WebSocketServerError, .cannotListen(host: "127.0.0.1", port: server.port))

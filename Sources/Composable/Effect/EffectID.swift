@@ -45,6 +45,19 @@ public struct EffectID: Hashable, Sendable {
     }
 }
 
+extension EffectID: CustomStringConvertible {
+    /// The id as declared, and the child scope it was declared in, if any.
+    public var description: String {
+        scope.map { "\(base) in \($0)" } ?? "\(base)"
+    }
+}
+
+extension EffectScopeID: CustomStringConvertible {
+    public var description: String {
+        path.map { "\($0)" }.joined(separator: "/")
+    }
+}
+
 /// Identifies one child's lifetime: a presentation, an element of a collection, a stack entry.
 /// Every effect a child starts is registered under its scope id, and when the child is gone
 /// from the state the Store cancels that id. Hashed once, like `EffectID`.

@@ -26,6 +26,8 @@ package final class EffectRunner<Action: Sendable> {
     var idReleased: ((EffectID) -> Void)?
     /// Where effects' tasks run after they first suspend (nil: the global pool).
     let executorPreference: (any TaskExecutor)?
+    /// Set while an inspected action is reduced: what was started and cancelled.
+    @usableFromInline var journal: EffectJournal?
 
     init(
         executorPreference: (any TaskExecutor)?,
@@ -108,6 +110,7 @@ package final class EffectRunner<Action: Sendable> {
             }
         }
         tasks[taskID] = (nil, ids)
+        journal?.started.append(ids.isEmpty ? "task \(taskID)" : "task \(taskID), cancellable by \(ids.map(\.description).joined(separator: ", "))")
         for id in ids { taskIDsByEffectID[id, default: []].insert(taskID) }
         // The task inherits the Store's dependencies as a task-local: it starts inside the
         // processing loop that installed them. (Installing them again here with an async
@@ -128,6 +131,7 @@ package final class EffectRunner<Action: Sendable> {
     @usableFromInline
     func cancel(_ id: EffectID) {
         guard let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
+        journal?.cancelled.append("\(id): tasks \(taskIDs.sorted().map(String.init).joined(separator: ", "))")
         idReleased?(id)
         for taskID in taskIDs {
             tasks[taskID]?.task?.cancel()

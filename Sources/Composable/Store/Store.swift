@@ -144,6 +144,13 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         observer = nil
     }
 
+    /// Hands `inspector` what each action reduced from now on did: the state before and after,
+    /// the effects started and cancelled (nil stops). Called on the Store's executor, inside
+    /// the processing loop: it must not send to the Store.
+    public func inspectActions(_ inspector: (@Sendable (ReducedActionRecord<R.State, R.Action>) -> Void)?) {
+        core.inspector = inspector
+    }
+
     /// How many effects are running.
     public var runningEffectCount: Int { core.effects.runningCount }
 

@@ -18,6 +18,8 @@ package final class StoreCore<R: Reducer> {
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// Called after each reduced action with the action (TestStore records these).
     @exclusivity(unchecked) @usableFromInline package var didReduce: ((R.Action) -> Void)?
+    /// Told what each action did (`Store.inspectActions`); nil costs one check an action.
+    @exclusivity(unchecked) @usableFromInline package var inspector: ((ReducedActionRecord<R.State, R.Action>) -> Void)?
 
     package init(
         state: R.State,
@@ -89,6 +91,20 @@ package final class StoreCore<R: Reducer> {
 
     @inlinable
     func reduce(_ action: R.Action, started: inout [Task<Void, Never>]) {
+        guard let inspector else { return reduceAndRun(action, started: &started) }
+        let before = state
+        let journal = EffectJournal()
+        effects.journal = journal
+        reduceAndRun(action, started: &started)
+        effects.journal = nil
+        inspector(ReducedActionRecord(
+            action: action, stateBefore: before, stateAfter: state,
+            effectsStarted: journal.started, effectsCancelled: journal.cancelled))
+    }
+
+    /// Reduces `action`, starts its effects, and cancels those of children that disappeared.
+    @inlinable
+    func reduceAndRun(_ action: R.Action, started: inout [Task<Void, Never>]) {
         let effect = reducer.reduce(into: &state, action: action)
         didReduce?(action)
         if !effect.isNone {

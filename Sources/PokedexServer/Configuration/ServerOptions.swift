@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Storage
 
 /// `pokedex-server` options.
@@ -34,6 +35,12 @@ public struct ServerOptions: Sendable, Equatable {
     public var durability: Database.Synchronous = .normal
     /// Rates and quotas (`--limit-…`, `--trusted-proxy`); 0 turns one off.
     public var limits = Limits()
+    /// How log lines are written on standard error: logfmt (default) or JSON.
+    public var logFormat: LogFormat = .logfmt
+    /// Serves `/debug/sessions` (each live session's last actions) to loopback clients, and to
+    /// any client presenting `debugToken`.
+    public var debug = false
+    public var debugToken: String?
 
     public init() {}
 
@@ -63,6 +70,11 @@ public struct ServerOptions: Sendable, Equatable {
       --service-threads N      threads serving connections and running their sessions (default 2)
       --realtime               run every thread at real-time priority (SCHED_FIFO 1): needs root,
                                CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)
+      --log-format logfmt|json  how log lines on stderr are written (default logfmt)
+      --debug                  keep each session's last 200 actions and serve them at /debug/sessions
+                               (loopback clients only, unless they present --debug-token)
+      --debug-token TOKEN      with --debug, also serve /debug to any client sending
+                               Authorization: Bearer TOKEN
     Limits (0 turns one off; refusals are error frames, counted in /metrics):
       --limit-actions-per-s N       actions a connection may send per second, sustained (default 30);
                                     over it an action gets rate_limited, and a connection refused
@@ -134,6 +146,17 @@ public struct ServerOptions: Sendable, Equatable {
             case "--busy-timeout-ms": options.busyTimeoutMilliseconds = try number(flag, 1...600_000)
             case "--service-threads": options.serviceThreads = try number(flag, 1...64)
             case "--realtime": options.realtime = true
+            case "--log-format":
+                let text = try value(flag)
+                guard let format = LogFormat(rawValue: text) else {
+                    throw .invalid("--log-format takes logfmt or json, not '\(text)'.")
+                }
+                options.logFormat = format
+            case "--debug": options.debug = true
+            case "--debug-token":
+                let token = try value(flag)
+                guard token.count >= 16 else { throw .invalid("--debug-token needs at least 16 characters.") }
+                options.debugToken = token
             case "--limit-actions-per-s": options.limits.actionsPerSecond = try number(flag, 0...1_000_000)
             case "--limit-actions-burst": options.limits.actionsBurst = try number(flag, 1...1_000_000)
             case "--limit-new-users-per-min": options.limits.newUsersPerMinute = try number(flag, 0...1_000_000)
@@ -144,6 +167,9 @@ public struct ServerOptions: Sendable, Equatable {
             case "--trusted-proxy": options.limits.trustedProxies.append(try value(flag))
             default: throw .invalid("Unknown option '\(flag)'.")
             }
+        }
+        if options.debugToken != nil, !options.debug {
+            throw .invalid("--debug-token is only read with --debug.")
         }
         if options.catalogCSV != nil, options.pokeAPI != nil {
             throw .invalid("Choose one data source: --catalog-csv or --pokeapi.")

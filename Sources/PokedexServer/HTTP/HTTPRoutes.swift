@@ -1,11 +1,12 @@
 import WebSocketServer
 
-/// The app's own HTTP routes beside the static files: `/healthz`, `/metrics` and
-/// `/sprites/{id}.png`.
+/// The app's own HTTP routes beside the static files: `/healthz`, `/metrics`,
+/// `/sprites/{id}.png`, and with `--debug` `/debug/sessions`.
 struct HTTPRoutes: Sendable {
     let metrics: ServerMetricsRecorder
     let health: HealthCheck
     let connections: @Sendable () -> Int
+    var debug: DebugRoutes? = nil
     let sprite: @Sendable (Int) async -> HTTPResponse
 
     func respond(to request: HTTPRequest) async -> HTTPResponse? {
@@ -22,6 +23,7 @@ struct HTTPRoutes: Sendable {
                 body: Array(metrics.render(connections: connections()).utf8)
             )
         default:
+            if let answer = debug?.respond(to: request) { return answer }
             guard let id = Self.spriteID(request.path) else { return nil }
             return await sprite(id)
         }

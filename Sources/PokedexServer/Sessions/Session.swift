@@ -36,6 +36,8 @@ final class Session: Sendable {
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
+    /// `--debug`: the last actions, for `/debug/sessions/ID`.
+    let actionLog: SessionActionLog?
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
@@ -73,7 +75,9 @@ final class Session: Sendable {
             $0.favoritesClient = favoritesClient
         }
         projection = SessionProjection(context.projection)
-        output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches)
+        let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
+        self.actionLog = actionLog
+        output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: actionLog?.patchSent)
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
@@ -85,11 +89,14 @@ final class Session: Sendable {
         let output = self.output
         let projection = self.projection
         let memberships = self.memberships
+        let actionLog = self.actionLog
+        if let actionLog { await store.inspectActions(actionLog.record) }
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
             return shared
         }) { [weak self] state, change in
+            defer { actionLog?.batchObserved() }
             let lost = memberships.lost(in: state.account.lists.wrappedValue)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.

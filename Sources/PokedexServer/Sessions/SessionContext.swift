@@ -9,5 +9,7 @@ struct SessionContext: Sendable {
     let projection: ClientState
     let metrics: ServerMetricsRecorder
     let saver: SessionSaver
+    /// `--debug`: every session keeps its last actions (`SessionActionLog`).
+    var keepsActionLogs = false
     let sharedPatches = PartsPatchMemo()
 }

@@ -30,10 +30,13 @@ final class SessionOutput: Sendable {
     let metrics: ServerMetricsRecorder
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
+    /// Told each patch frame sent (`--debug`'s action log); nil otherwise.
+    private let patchSent: (@Sendable ([UInt8]) -> Void)?
 
-    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo) {
+    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo, patchSent: (@Sendable ([UInt8]) -> Void)? = nil) {
         self.metrics = metrics
         self.sharedPatches = sharedPatches
+        self.patchSent = patchSent
     }
 
     /// A new state from the Store: diff it against what the browser has and send the patch.
@@ -83,6 +86,7 @@ final class SessionOutput: Sendable {
         for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack).encoded(), &sent) }
         transmit(frame, &sent)
         metrics.patchSent()
+        patchSent?(frame)
     }
 
     /// Remembers an action's ref: the next patch acknowledges it.

@@ -26,6 +26,13 @@ final class SessionRegistry: Sendable {
         self.hub = hub
     }
 
+    /// Every session held, connected or kept for resuming.
+    var liveSessions: [Session] { tables.withLock { Array($0.sessions.values) } }
+
+    func session(id: String) -> Session? {
+        tables.withLock { $0.sessions[id] }
+    }
+
     /// Marks a connection as saying hello: its actions wait until it has a session.
     /// Returns false when it already has a session or a hello under way.
     func beginHello(_ connection: Connection) -> Bool {

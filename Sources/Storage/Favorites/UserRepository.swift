@@ -15,18 +15,15 @@ public struct UserRepository: UserStore {
     /// owned by them and empty (returned, so callers need not read it back). The token is
     /// returned once and stored only as its SHA-256. Users arriving together share a commit.
     public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {
-        let now = now()
-        let user = User(id: RandomToken.identifier(createdAt: now), displayName: try DisplayName.validated(displayName))
-        let token = RandomToken.secret()
-        let createdAt = now.timeIntervalSince1970
+        let new = try NewUser(displayName: displayName, at: now())
         let list = try await database.batchedTransaction { connection in
             try connection.run(
                 "INSERT INTO users (id, display_name, token_hash, created_at) VALUES (?, ?, ?, ?)",
-                [.text(user.id), .text(user.displayName), .text(RandomToken.storedHash(of: token)), .real(createdAt)]
+                [.text(new.user.id), .text(new.user.displayName), .text(new.tokenHash), .real(new.createdAt)]
             )
-            return try connection.insertList(named: "\(user.displayName)'s favorites", ownerID: user.id, at: createdAt)
+            return try connection.insertList(named: new.personalListName, ownerID: new.user.id, at: new.createdAt)
         }
-        return (user, token, list)
+        return (new.user, new.token, list)
     }
 
     /// The user holding `token`, or nil for a token nobody holds.

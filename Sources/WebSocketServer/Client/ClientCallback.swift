@@ -6,10 +6,9 @@ func clientCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard let wsi, let loopPointer = lws_context_user(lws_get_context(wsi)) else {
+    guard let wsi, let loop = callbackLoop(ClientLoop.self, of: wsi) else {
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
-    let loop = Unmanaged<ClientLoop>.fromOpaque(loopPointer).takeUnretainedValue()
     let session = user.map { Unmanaged<ClientSession>.fromOpaque($0).takeUnretainedValue() }
 
     switch reason {

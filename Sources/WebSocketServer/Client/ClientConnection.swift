@@ -1,7 +1,7 @@
 import Synchronization
 
 /// One client websocket. Safe to use from any thread.
-public final class ClientConnection: Sendable {
+public final class ClientConnection: MessageSending {
     struct Target: Sendable {
         let host: String
         let port: Int
@@ -11,16 +11,15 @@ public final class ClientConnection: Sendable {
         let sourceAddress: String?
     }
 
-    public let id: UInt64
+    public var id: UInt64 { core.id }
     let target: Target
-    let outbound: Mutex<OutboundQueue>
+    let core: ConnectionCore<ClientMail>
     let sink: ClientEventSink
     private let mailbox: Mailbox<ClientMail>
 
     init(id: UInt64, target: Target, queueCapBytes: Int, sink: ClientEventSink, mailbox: Mailbox<ClientMail>) {
-        self.id = id
         self.target = target
-        self.outbound = Mutex(OutboundQueue(capacityBytes: queueCapBytes))
+        self.core = ConnectionCore(id: id, queueCapBytes: queueCapBytes, mailbox: mailbox)
         self.sink = sink
         self.mailbox = mailbox
     }
@@ -28,20 +27,12 @@ public final class ClientConnection: Sendable {
     /// Queues a text message; messages sent before the connection opens go out once it does.
     @discardableResult
     public func send(_ text: [UInt8]) -> SendResult {
-        let (result, needsWake, _) = outbound.enqueue(text)
-        if needsWake { mailbox.push(.writable(id)) }
-        return result
-    }
-
-    @discardableResult
-    public func send(_ text: String) -> SendResult {
-        send(Array(text.utf8))
+        core.send(text, isBinary: false)
     }
 
     /// Closes with `code` once the messages already queued are written.
-    public func close(code: UInt16 = 1000, reason: String = "") {
-        outbound.requestClose(code: code, reason: reason)
-        mailbox.push(.writable(id))
+    public func close(code: UInt16, reason: String) {
+        core.close(code: code, reason: reason)
     }
 
     /// Stops reading from the socket (the server's writes then back up), or starts again.
@@ -104,7 +95,9 @@ extension ClientConnection {
 }
 
 /// Work other threads hand to the client's service thread.
-enum ClientMail: Sendable {
+enum ClientMail: WritableMail {
+    static var writesGoAhead: Bool { false }
+
     case connect(ClientConnection)
     case writable(UInt64)
     case reading(UInt64, Bool)

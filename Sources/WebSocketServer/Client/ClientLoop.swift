@@ -82,7 +82,7 @@ final class ClientLoop: ServiceLoop {
 
     /// Sends what was queued for `session`, at once when `LwsWire.canWriteAtOnce`.
     private func writeSoon(_ session: ClientSession, on wsi: OpaquePointer) {
-        guard LwsWire.canWriteAtOnce(wsi, session.connection.outbound) else {
+        guard session.connection.core.canWriteAtOnce(wsi) else {
             lws_callback_on_writable(wsi)
             return
         }
@@ -91,12 +91,9 @@ final class ClientLoop: ServiceLoop {
 
     /// Writes the queue's next step; false when the connection must close.
     func writeNext(_ session: ClientSession, on wsi: OpaquePointer) -> Bool {
-        let step = session.connection.outbound.withLock { $0.stepForWriteable() }
-        if case .close = writer.perform(step, on: wsi) {
-            if case .close(let request) = step { session.closeCode = request.code }
-            return false
-        }
-        return true
+        guard case .close(let code) = session.connection.core.writeNext(with: &writer, on: wsi) else { return true }
+        if let code { session.closeCode = code }
+        return false
     }
 
     /// Starts waiting connections while the window has room (not once the loop is finishing).
@@ -160,7 +157,7 @@ final class ClientLoop: ServiceLoop {
         }
         sessions[session.connection.id] = nil
         if let wsi = session.wsi { lws_set_wsi_user(wsi, nil) }
-        session.connection.outbound.withLock { $0.markClosed() }
+        session.connection.core.markClosed()
         session.connection.deliver(event)
     }
 }

@@ -57,7 +57,7 @@ public final class InProcessTransport: Sendable {
     /// Ends a connection closed from either side, once: later sends report `.closed`.
     private func finish(_ peer: InProcessPeer, code: UInt16) {
         guard peers.withLock({ $0.removeValue(forKey: peer.connection.id) }) != nil else { return }
-        peer.connection.outbound.withLock { $0.markClosed() }
+        peer.connection.core.markClosed()
         peer.closed(code: code)
         handler.connectionClosed(peer.connection, code: code)
     }
@@ -89,7 +89,7 @@ public final class InProcessTransport: Sendable {
     private func write(_ id: UInt64) {
         guard let peer = peers.withLock({ $0[id] }) else { return }
         while true {
-            switch peer.connection.outbound.withLock({ $0.stepForWriteable() }) {
+            switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
             case let .message(message, _):
                 counters.messagesOut.add(1, ordering: .relaxed)
                 peer.received(message.bytes)

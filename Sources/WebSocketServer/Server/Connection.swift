@@ -2,9 +2,9 @@ import Synchronization
 
 /// One open websocket. Safe to use from any thread; holding it after close is harmless
 /// (sends then report `.closed`).
-public final class Connection: Sendable {
+public final class Connection: MessageSending {
     /// Unique for the server's lifetime.
-    public let id: UInt64
+    public var id: UInt64 { core.id }
     /// The peer's IP address.
     public let remoteAddress: String
     /// The upgrade request's `X-Forwarded-For` header, as sent (nil without one). Only worth
@@ -13,55 +13,36 @@ public final class Connection: Sendable {
     /// Runs tasks on the service thread that serves this connection.
     public let executor: ServiceExecutor
 
-    let outbound: Mutex<OutboundQueue>
-    private let mailbox: Mailbox<ServerMail>
-    private let counters: MetricCounters
+    let core: ConnectionCore<ServerMail>
 
     init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
          mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
-        self.id = id
         self.remoteAddress = remoteAddress
         self.forwardedFor = forwardedFor
         self.executor = executor
-        self.outbound = Mutex(OutboundQueue(capacityBytes: queueCapBytes))
-        self.mailbox = mailbox
-        self.counters = counters
+        self.core = ConnectionCore(id: id, queueCapBytes: queueCapBytes, mailbox: mailbox,
+                                   overflowed: { counters.overflows.add(1, ordering: .relaxed) })
     }
 
     /// Queues one text message (UTF-8 bytes) and wakes the service thread to write it.
     @discardableResult
     public func send(_ text: [UInt8]) -> SendResult {
-        enqueue(text, isBinary: false)
-    }
-
-    @discardableResult
-    public func send(_ text: String) -> SendResult {
-        send(Array(text.utf8))
+        core.send(text, isBinary: false)
     }
 
     /// Queues one binary message, in order with the text ones.
     @discardableResult
     public func send(binary bytes: [UInt8]) -> SendResult {
-        enqueue(bytes, isBinary: true)
-    }
-
-    private func enqueue(_ message: [UInt8], isBinary: Bool) -> SendResult {
-        let (result, needsWake, startedOverflow) = outbound.enqueue(message, isBinary: isBinary)
-        if startedOverflow { counters.overflows.add(1, ordering: .relaxed) }
-        if needsWake { mailbox.push(.writable(id), ahead: true) }
-        return result
+        core.send(bytes, isBinary: true)
     }
 
     /// Closes with `code` once the messages already queued are written.
-    public func close(code: UInt16 = 1000, reason: String = "") {
-        outbound.requestClose(code: code, reason: reason)
-        mailbox.push(.writable(id), ahead: true)
+    public func close(code: UInt16, reason: String) {
+        core.close(code: code, reason: reason)
     }
 
     /// Bytes queued and not yet handed to the socket; never above the configured cap.
-    public var queuedBytes: Int {
-        outbound.withLock { $0.queuedBytes }
-    }
+    public var queuedBytes: Int { core.queuedBytes }
 }
 
 extension Connection: Hashable {
@@ -70,7 +51,10 @@ extension Connection: Hashable {
 }
 
 /// Work other threads hand to the server's service thread.
-enum ServerMail: Sendable {
+enum ServerMail: WritableMail {
+    /// A connection's writes go ahead of the rest: see `Mailbox.push`.
+    static var writesGoAhead: Bool { true }
+
     /// The connection has something to write or to close.
     case writable(UInt64)
     case httpResponse(exchangeID: UInt64, HTTPResponse)

@@ -9,12 +9,15 @@ public struct HTTPRequest: Sendable {
     /// Common request headers, names in lower case: host, origin, user-agent, accept,
     /// accept-encoding, if-none-match, authorization, cookie, content-type, x-forwarded-for.
     public var headers: [String: String]
+    /// The peer's IP address (a proxy's, behind one: see `x-forwarded-for`).
+    public var remoteAddress: String
 
-    public init(method: String, path: String, query: String = "", headers: [String: String] = [:]) {
+    public init(method: String, path: String, query: String = "", headers: [String: String] = [:], remoteAddress: String = "") {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
+        self.remoteAddress = remoteAddress
     }
 
     /// The value of `name=value` in the query, if present.

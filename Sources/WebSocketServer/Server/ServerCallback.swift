@@ -7,10 +7,9 @@ func serverCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard let wsi, let loopPointer = lws_context_user(lws_get_context(wsi)) else {
+    guard let wsi, let loop = callbackLoop(ServerLoop.self, of: wsi) else {
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
-    let loop = Unmanaged<ServerLoop>.fromOpaque(loopPointer).takeUnretainedValue()
     // The per-session data is one pointer: to a WebSocketSession on websocket reasons, to an
     // HTTPExchange on HTTP reasons of requests the application answers.
     let slot = user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
@@ -60,6 +59,12 @@ func serverCallback(
         break
     }
     return lws_callback_http_dummy(wsi, reason, user, input, length)
+}
+
+/// The loop a callback's context belongs to (the context's user pointer; the loop owns it).
+func callbackLoop<Loop: AnyObject>(_ type: Loop.Type, of wsi: OpaquePointer) -> Loop? {
+    guard let pointer = lws_context_user(lws_get_context(wsi)) else { return nil }
+    return Unmanaged<Loop>.fromOpaque(pointer).takeUnretainedValue()
 }
 
 /// The object a per-session slot points to (the loop's dictionaries own it).

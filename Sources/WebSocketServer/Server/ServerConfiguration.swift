@@ -1,4 +1,4 @@
-import Foundation
+import Logging
 
 /// How a `WebSocketServer` listens, what it serves and the limits it enforces.
 public struct ServerConfiguration: Sendable {
@@ -33,10 +33,8 @@ public struct ServerConfiguration: Sendable {
     public var defaultHeaders: [String: String] = [:]
     /// How long `handleHTTP` may take before the request is dropped.
     public var httpResponseTimeout: Duration = .seconds(30)
-    /// One line per connect, disconnect and error.
-    public var logger: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
+    /// One line per connect, disconnect and error (logfmt on standard error by default).
+    public var logger = Logger()
 
     public init() {}
 }

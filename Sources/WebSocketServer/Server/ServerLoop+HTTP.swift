@@ -62,6 +62,7 @@ extension ServerLoop {
             if let value = LwsWire.header(wsi, token) { headers[name] = value }
         }
         return HTTPRequest(method: method, path: path,
-                           query: LwsWire.header(wsi, WSI_TOKEN_HTTP_URI_ARGS) ?? "", headers: headers)
+                           query: LwsWire.header(wsi, WSI_TOKEN_HTTP_URI_ARGS) ?? "", headers: headers,
+                           remoteAddress: LwsWire.peerAddress(wsi))
     }
 }

@@ -32,7 +32,7 @@ extension ServerLoop {
         for session in sessions.values {
             let silence = session.lastHeard.duration(to: now)
             if silence >= configuration.idleTimeout {
-                log("ws #\(session.connection.id) silent for \(silence), dropping")
+                log.info("ws.silent", ["conn": "\(session.connection.id)", "silent_s": "\(silence.components.seconds)"])
                 // Closed from lws's timer service, with no close frame: the peer is gone.
                 lws_set_timeout(session.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             } else if silence >= configuration.pingInterval && !session.isPinged {

@@ -12,7 +12,7 @@ extension ServerLoop {
         sessions[connection.id] = session
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
-        log("ws #\(connection.id) open from \(connection.remoteAddress)")
+        log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])
         handler.connectionOpened(connection)
     }
 
@@ -40,7 +40,7 @@ extension ServerLoop {
 
     /// Closes the connection with `code`: the caller returns the -1 this gives.
     private func refuse(_ session: WebSocketSession, code: UInt16, reason: String) -> Int32 {
-        log("ws #\(session.connection.id) error: \(reason), closing with \(code)")
+        log.warning("ws.error", ["conn": "\(session.connection.id)", "code": "\(code)", "reason": reason])
         session.closeCode = code
         LwsWire.setCloseReason(session.wsi, code: code, reason: reason)
         return -1
@@ -63,7 +63,7 @@ extension ServerLoop {
     /// ping, or a pong lws may owe, also waits for the writeable callback).
     func writeSoon(_ session: WebSocketSession) {
         guard !session.needsPing, !session.mayOwePong,
-              LwsWire.canWriteAtOnce(session.wsi, session.connection.outbound) else {
+              session.connection.core.canWriteAtOnce(session.wsi) else {
             lws_callback_on_writable(session.wsi)
             return
         }
@@ -72,8 +72,7 @@ extension ServerLoop {
 
     /// Writes the queue's next step; false when the connection must close.
     private func writeNext(_ session: WebSocketSession) -> Bool {
-        let step = session.connection.outbound.withLock { $0.stepForWriteable() }
-        switch writer.perform(step, on: session.wsi) {
+        switch session.connection.core.writeNext(with: &writer, on: session.wsi) {
         case .wrote(let bytes):
             counters.bytesOut.add(bytes, ordering: .relaxed)
             counters.messagesOut.add(1, ordering: .relaxed)
@@ -81,8 +80,8 @@ extension ServerLoop {
             break
         case .drained:
             handler.connectionDrained(session.connection)
-        case .close:
-            if case .close(let request) = step { session.closeCode = request.code }
+        case .close(let code):
+            if let code { session.closeCode = code }
             return false
         }
         return true
@@ -92,7 +91,7 @@ extension ServerLoop {
     func webSocketPeerClosing(_ session: WebSocketSession, payload: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         session.isPeerClosing = true
         // Nothing more may be sent after the close lws is about to echo.
-        session.connection.outbound.withLock { $0.markClosed() }
+        session.connection.core.markClosed()
         guard length != 1 else {
             // A status code is two bytes: one is a protocol error, and lws would echo it as is.
             session.closeCode = 1002
@@ -105,9 +104,9 @@ extension ServerLoop {
     func webSocketClosed(_ session: WebSocketSession) {
         let connection = session.connection
         sessions[connection.id] = nil
-        connection.outbound.withLock { $0.markClosed() }
+        connection.core.markClosed()
         counters.openConnections.subtract(1, ordering: .relaxed)
-        log("ws #\(connection.id) closed (\(session.closeCode))")
+        log.info("ws.close", ["conn": "\(connection.id)", "code": "\(session.closeCode)"])
         handler.connectionClosed(connection, code: session.closeCode)
         finishIfDrained()
     }

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import Logging
 
 /// Everything one of the server's service threads owns. Created on that thread and never
 /// handed to another: lws callbacks reach it through `lws_context_user`, other threads through
@@ -14,7 +15,7 @@ final class ServerLoop: ServiceLoop {
     /// Set on the thread that listens when there are others to spread connections over.
     private let spreader: ConnectionSpreader?
     private let listens: Bool
-    let log: @Sendable (String) -> Void
+    let log: Logger
 
     private let allocations = CAllocations()
     private(set) var context: OpaquePointer?
@@ -55,7 +56,7 @@ final class ServerLoop: ServiceLoop {
         self.context = context
         mailbox.open(context: context)
         scheduleKeepaliveSweep(context)
-        if listens { log("websocket server listening on http://\(configuration.host):\(boundPort)") }
+        if listens { log.info("ws.listening", ["url": "http://\(configuration.host):\(boundPort)"]) }
         return context
     }
 
@@ -93,12 +94,12 @@ final class ServerLoop: ServiceLoop {
         if isShuttingDown { return false }
         let path = LwsWire.header(wsi, WSI_TOKEN_GET_URI)
         guard path == configuration.webSocketPath else {
-            log("websocket refused: path \(path ?? "?") from \(LwsWire.peerAddress(wsi))")
+            log.warning("ws.refused", ["reason": "path", "path": path ?? "", "addr": LwsWire.peerAddress(wsi)])
             return false
         }
         let origin = LwsWire.header(wsi, WSI_TOKEN_ORIGIN)
         guard originPolicy.allows(origin) else {
-            log("websocket refused: origin \(origin ?? "") from \(LwsWire.peerAddress(wsi))")
+            log.warning("ws.refused", ["reason": "origin", "origin": origin ?? "", "addr": LwsWire.peerAddress(wsi)])
             return false
         }
         return true
@@ -136,7 +137,7 @@ final class ServerLoop: ServiceLoop {
             case .shutdown:
                 beginShutdown()
             case .deadlinePassed:
-                log("websocket server: shutdown deadline passed with \(sessions.count) connections open")
+                log.warning("ws.shutdown_deadline", ["open_connections": "\(sessions.count)"])
                 isFinished = true
             case let .job(job, isolated):
                 executor.run(job, isolated: isolated)
@@ -151,7 +152,7 @@ final class ServerLoop: ServiceLoop {
     private func beginShutdown() {
         guard !isShuttingDown else { return }
         isShuttingDown = true
-        log("websocket server shutting down: closing \(sessions.count) connections")
+        log.info("ws.shutdown", ["open_connections": "\(sessions.count)"])
         for session in sessions.values {
             session.connection.close(code: 1001, reason: "server shutting down")
         }

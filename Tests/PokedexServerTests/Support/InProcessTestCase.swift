@@ -22,8 +22,7 @@ class InProcessTestCase: XCTestCase {
         // No sprite leaves the machine: a port nothing listens on makes every one a placeholder.
         options.spritesURL = "http://127.0.0.1:9"
         configure(&options)
-        var environment = try ServerEnvironment.live(options, clock: clock.clock)
-        environment.log = { _ in }
+        let environment = try ServerEnvironment.live(options, clock: clock.clock, logger: .silent)
         server = InProcessServer(options: options, environment: environment)
     }
 

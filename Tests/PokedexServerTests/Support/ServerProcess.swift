@@ -26,7 +26,7 @@ final class ServerProcess {
     /// Reads the server's log until it says where it listens.
     private func readPort() throws -> Int {
         var log = ""
-        let marker = "pokedex-server listening on http://127.0.0.1:"
+        let marker = "event=server.listening session= user= url=http://127.0.0.1:"
         while true {
             let data = output.fileHandleForReading.availableData
             guard !data.isEmpty else { throw XCTSkip("the server exited before listening:\n\(log)") }

@@ -25,7 +25,7 @@ extension XCTestCase {
         try Data("{}".utf8).write(to: root.appendingPathComponent("site.webmanifest"))
         var configuration = ServerConfiguration()
         configuration.staticRoot = root.path
-        configuration.logger = { _ in }
+        configuration.logger = .silent
         configure(&configuration)
         let server = WebSocketServer(configuration: configuration, handler: handler)
         try server.start()

@@ -1,0 +1,76 @@
+import StateSync
+import WebSocketServer
+
+/// `/debug/sessions` (the live sessions) and `/debug/sessions/ID` (one session's last actions),
+/// served with `--debug` only: to loopback clients that came through no proxy, and to any
+/// client sending `Authorization: Bearer` with the `--debug-token`.
+struct DebugRoutes: Sendable {
+    let registry: SessionRegistry
+    let token: String?
+
+    static let prefix = "/debug/sessions"
+
+    func respond(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
+        guard isAllowed(request) else {
+            return .text("debug routes answer loopback clients, or the --debug-token\n", status: 403)
+        }
+        let rest = request.path.dropFirst(Self.prefix.count)
+        if rest.isEmpty || rest == "/" { return Self.json(sessionList()) }
+        guard let session = registry.session(id: String(rest.dropFirst())) else {
+            return .text("no live session with that id\n", status: 404)
+        }
+        return Self.json(actions(of: session))
+    }
+
+    /// A loopback peer counts only without `X-Forwarded-For`: behind a reverse proxy on the same
+    /// machine, every browser's request comes from loopback.
+    func isAllowed(_ request: HTTPRequest) -> Bool {
+        if let token, let authorization = request.headers["authorization"],
+           Self.constantTimeEqual(authorization, "Bearer " + token) {
+            return true
+        }
+        return request.headers["x-forwarded-for"] == nil && Self.isLoopback(request.remoteAddress)
+    }
+
+    static func isLoopback(_ address: String) -> Bool {
+        address == "::1" || address.hasPrefix("127.")
+    }
+
+    /// Compares every byte whatever differs first: how long a refusal takes says nothing about
+    /// how much of a guess was right.
+    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+
+    private func sessionList() -> JSONValue {
+        let sessions = registry.liveSessions.sorted { $0.id < $1.id }
+        return ["sessions": .array(sessions.map { session in
+            [
+                "id": .string(session.id),
+                "user": ["id": .string(session.user.id), "name": .string(session.user.displayName)],
+                "connected": .bool(session.output.connection != nil),
+                "actions": .int(session.actionLog?.count ?? 0),
+            ]
+        })]
+    }
+
+    private func actions(of session: Session) -> JSONValue {
+        let entries = session.actionLog?.recent ?? []
+        return [
+            "id": .string(session.id),
+            "user": ["id": .string(session.user.id), "name": .string(session.user.displayName)],
+            "kept": .int(SessionActionLog.capacity),
+            "actions": .array(entries.map(\.json)),
+        ]
+    }
+
+    private static func json(_ value: JSONValue) -> HTTPResponse {
+        HTTPResponse(contentType: "application/json", headers: ["cache-control": "no-store"], body: value.jsonBytes)
+    }
+}
