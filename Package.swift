@@ -46,20 +46,25 @@ let package = Package(
         // Features, sync, transport, server.
         .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
         .target(name: "StateSync"),
+        // The wire contract: every action a browser may send (decoder, roles, web client, docs).
+        .target(name: "WireContract", dependencies: ["Composable", "PokedexModels", "PokedexFeatures", "StateSync"]),
         // One line per event, logfmt or JSON, on standard error.
         .target(name: "Logging", dependencies: ["StateSync"]),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets", "Logging"]),
-        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "CommandLineOptions", "SeededRandom", "ProcessStats"]),
+        .target(name: "LoadTest", dependencies: ["WebSocketServer", "StateSync", "PokeAPI", "WireContract", "CommandLineOptions", "SeededRandom", "ProcessStats"]),
         .target(
             name: "PokedexServer",
             dependencies: [
                 "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
-                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "Logging", "CommandLineOptions", "ProcessStats",
+                "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "WireContract", "Logging", "CommandLineOptions", "ProcessStats",
             ]
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "Storage", "StateSync", "WebSocketServer", "ProcessStats"]
+            dependencies: [
+                "Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "PokedexFeatures", "Storage", "StateSync",
+                "WebSocketServer", "ProcessStats",
+            ]
         ),
 
         // Thin executables.
@@ -86,7 +91,10 @@ let package = Package(
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(
             name: "PokedexServerTests",
-            dependencies: ["PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting", "Logging"]
+            dependencies: [
+                "PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting",
+                "WireContract", "PokedexFeatures", "PokedexModels", "Composable", "Logging",
+            ]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync", "SeededRandom", "CommandLineOptions"]),
     ],

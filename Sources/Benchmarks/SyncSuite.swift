@@ -52,6 +52,7 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
         Figure("sync.parse_mb_per_s", Double(snapshot.count) / parseSeconds / 1e6, "MB/s"),
         Figure("sync.action_round_trip_us", actionSeconds * 1e6, "us"),
         Figure("sync.action_round_trip_us_debug", debugActionSeconds * 1e6, "us"),
+        ActionDecodeFigure.measure(),
     ]
 }
 

@@ -4,7 +4,7 @@ import XCTest
 /// The token bucket, the per-connection action limiter and the per-address window, on a
 /// clock stepped by hand.
 final class RateLimitTests: XCTestCase {
-    let clock = ManualLimitClock()
+    let clock = ManualClock()
 
     func testABucketAllowsItsBurstThenRefillsAtItsRate() {
         var bucket = TokenBucket(rate: 30, burst: 60, now: clock.now)

@@ -1,11 +1,10 @@
 import Foundation
-import PokedexServer
+@testable import PokedexServer
 import StateSync
-import WebSocketServer
 import XCTest
 
 /// A session outlives its process: what it showed is saved, and a resume that reaches a new
-/// process (here: the same database after a restart) rebuilds that screen.
+/// process (here: the same database after a restart, both in process) rebuilds that screen.
 final class SessionRestoreTests: XCTestCase {
     var directory = ""
 
@@ -17,22 +16,18 @@ final class SessionRestoreTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func startServer() throws -> PokedexServer {
+    func startServer() throws -> InProcessServer {
         var options = ServerOptions()
-        options.port = 0
         options.database = directory + "/pokedex.sqlite"
         options.spritesURL = "http://127.0.0.1:9"
-        let server = try PokedexServer(options: options)
-        try server.start()
-        return server
+        let environment = try ServerEnvironment.live(options, logger: .silent)
+        return InProcessServer(options: options, environment: environment)
     }
 
     func testAResumeAfterARestartRebuildsTheScreenFromItsSavedState() async throws {
-        let client = try WebSocketClient()
-        defer { client.shutdown() }
         var server = try startServer()
-        let owner = try await TestSession.open(client, port: server.port)
-        let tab = try await TestSession.open(client, port: server.port, token: owner.token)
+        let owner = try await TestSession.open(server)
+        let tab = try await TestSession.open(server, token: owner.token)
         try await tab.perform(["list": ["binding": ["search": "char"]]])
         try await tab.perform(["list": ["binding": ["type": "fire"]]])
         try await tab.perform(["navigate": ["route": "/pokemon/4/type/fire"]])
@@ -40,26 +35,22 @@ final class SessionRestoreTests: XCTestCase {
         await server.shutdown()
 
         server = try startServer()
-        let resumed = try await TestSession.open(
-            client, port: server.port, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/"
-        )
+        let resumed = try await TestSession.open(server, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/")
         XCTAssertEqual(resumed.session, sessionID, "the same session, under its own id")
         XCTAssertEqual(resumed.state["list"]?["search"], "char")
         XCTAssertEqual(resumed.state["list"]?["type"], "fire")
         XCTAssertEqual(resumed.state["route"], "/pokemon/4/type/fire")
         // Another user cannot take the session over by naming it.
-        let stranger = try await TestSession.open(client, port: server.port, resume: .init(session: sessionID, seq: seq))
+        let stranger = try await TestSession.open(server, resume: .init(session: sessionID, seq: seq))
         XCTAssertNotEqual(stranger.session, sessionID)
         XCTAssertEqual(stranger.state["list"]?["search"], "")
         await server.shutdown()
     }
 
     func testTheLanguageIsPartOfTheSavedScreen() async throws {
-        let client = try WebSocketClient()
-        defer { client.shutdown() }
         var server = try startServer()
-        let owner = try await TestSession.open(client, port: server.port)
-        let tab = try await TestSession.open(client, port: server.port, token: owner.token, route: "/pokemon/1")
+        let owner = try await TestSession.open(server)
+        let tab = try await TestSession.open(server, token: owner.token, route: "/pokemon/1")
         try await tab.perform(["setLocale": ["locale": "es"]])
         try await tab.read { $0.state["destination"]?["detail"]?["info"]?["genus"] == "Pokémon Semilla" }
         let sessionID = tab.session, seq = tab.seq
@@ -68,7 +59,7 @@ final class SessionRestoreTests: XCTestCase {
         server = try startServer()
         // The browser asks for English (a new tab would get it); the resumed session keeps its own.
         let resumed = try await TestSession.open(
-            client, port: server.port, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/", locale: "en"
+            server, token: owner.token, resume: .init(session: sessionID, seq: seq), route: "/", locale: "en"
         )
         XCTAssertEqual(resumed.session, sessionID)
         XCTAssertEqual(resumed.state["locale"], "es")

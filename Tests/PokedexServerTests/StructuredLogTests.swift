@@ -25,7 +25,7 @@ final class StructuredLogTests: XCTestCase {
         let logger = Logger(format: format, output: { bytes in
             captured.lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
         })
-        let server = try PokedexServer(options: options, clock: .continuous, logger: logger)
+        let server = try PokedexServer(options: options, environment: .live(options, logger: logger))
         try server.start()
         let client = try WebSocketClient()
         try await body(server, client)

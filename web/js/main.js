@@ -1,6 +1,7 @@
 // Wiring: the store (restored from this tab's last page if it can resume), the socket, the
 // router and the views. The browser only sends actions and renders the state it is sent.
 
+import { action } from './actions.js';
 import { createStore } from './store.js';
 import { createSocket } from './socket.js';
 import { createRouter, currentRoute } from './router.js';
@@ -75,7 +76,7 @@ const localePicker = document.getElementById('locale');
 localePicker.value = currentLocale();
 localePicker.addEventListener('change', () => {
   rememberPicked(localePicker.value);
-  send({ setLocale: { locale: localePicker.value } });
+  send(action('setLocale', { locale: localePicker.value }));
 });
 
 store.subscribe((state, previous) => {

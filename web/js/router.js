@@ -3,6 +3,8 @@
 // A join link (#/join/CODE) is a route like any other, asked for once: accepting it moves the
 // server's route on (to /favorites), and a refused one must not be asked for again.
 
+import { action } from './actions.js';
+
 /** The route in the address bar: the hash without '#', '/' when empty. */
 export function currentRoute() {
   let route = location.hash.slice(1);
@@ -42,7 +44,7 @@ export function createRouter({ send }) {
 
   function navigate(target) {
     requested = target;
-    send({ navigate: { route: target } });
+    send(action('navigate', { route: target }));
   }
 
   function userMoved() {

@@ -1,5 +1,6 @@
 import SeededRandom
 import StateSync
+import WireContract
 
 /// What a browsing user does next, chosen from what is on their screen: scroll to load the next
 /// page while there is one, search "pi" and clear it again, open a row's detail and close it.

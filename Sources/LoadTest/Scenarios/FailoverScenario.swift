@@ -1,5 +1,6 @@
 import Foundation
 import StateSync
+import WireContract
 
 /// `failover` (cluster mode, at least two `--url`): every session opens a detail page of its
 /// own; once the server has saved the screens (its saver writes a changed screen every 2 s)
@@ -24,7 +25,7 @@ struct FailoverScenario: Scenario {
         let ready = sessions.filter { $0.phase == .ready }
         for session in ready {
             session.tolerateLoss()
-            session.send(["navigate": ["route": .string(FailoverPlan.route(for: session.index))]])
+            session.send(ActionTable.action("navigate", ["route": .string(FailoverPlan.route(for: session.index))]))
         }
         let shown = await run.waitUntil(limit: run.waveLimit(ready.count)) {
             FailoverPlan.wrongScreens(Self.screens(ready)).isEmpty

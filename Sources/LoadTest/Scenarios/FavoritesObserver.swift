@@ -1,5 +1,6 @@
 import StateSync
 import Synchronization
+import WireContract
 
 /// What the sessions of the favorites scenario hear. A session whose active list is the shared
 /// one leaves the Favorites view at once (that view lists members, so every join would patch
@@ -39,7 +40,7 @@ final class FavoritesObserver: SessionObserver {
         guard let listID = sharedListID.withLock({ $0 }), Self.hasJoined(state, listID: listID),
               state["destination"]?["favorites"] != nil,
               leftView.withLock({ $0.insert(session.index).inserted }) else { return }
-        session.send(["destination": ["dismiss": [:]]])
+        session.send(ActionTable.action("destination.dismiss"))
     }
 
     static func hasJoined(_ state: JSONValue, listID: String) -> Bool {

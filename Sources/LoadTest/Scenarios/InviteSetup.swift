@@ -1,4 +1,5 @@
 import StateSync
+import WireContract
 
 /// The owner's side of sharing: open the Favorites view, create an editor invite, read the link.
 enum InviteSetup {
@@ -12,9 +13,9 @@ enum InviteSetup {
     }
 
     static func openInvite(_ owner: SimulatedSession, run: LoadRun) async throws -> Invite {
-        owner.send(["favoritesTapped": [:]])
+        owner.send(ActionTable.action("favoritesTapped"))
         try await wait(for: owner, run: run, "the Favorites view to open") { $0["destination"]?["favorites"] != nil }
-        owner.send(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]])
+        owner.send(ActionTable.action("destination.presented.favorites.inviteTapped", ["role": "editor"]))
         try await wait(for: owner, run: run, "an invite link") { link(in: $0) != nil }
         let state = owner.state!
         guard let listID = state["lists"]?["active"]?.stringValue else { throw Failed(description: "The owner's state has no lists.active.") }

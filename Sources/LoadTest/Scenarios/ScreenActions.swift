@@ -1,13 +1,14 @@
 import StateSync
+import WireContract
 
 /// Actions a user takes on what their copy of the screen shows: shared by the browse walk and
-/// the moves of a scenario file.
+/// the moves of a scenario file, each built by the wire contract's `ActionTable`.
 enum ScreenActions {
     /// Ids every catalog has (the embedded one holds the first 151).
     static let detailRange = 1...151
 
-    static let scroll: JSONValue = ["list": ["reachedEnd": [:]]]
-    static let dismiss: JSONValue = ["destination": ["dismiss": [:]]]
+    static let scroll = ActionTable.action("list.reachedEnd")
+    static let dismiss = ActionTable.action("destination.dismiss")
 
     /// Whether the list has a next page to load now.
     static func canScroll(_ list: JSONValue?) -> Bool {
@@ -29,16 +30,16 @@ enum ScreenActions {
         return nil
     }
 
-    static func open(_ id: Int) -> JSONValue { ["list": ["rowTapped": ["id": .int(id)]]] }
-    static func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    static func open(_ id: Int) -> JSONValue { ActionTable.action("list.rowTapped", ["id": .int(id)]) }
+    static func star(_ id: Int) -> JSONValue { ActionTable.action("list.favoriteTapped", ["id": .int(id)]) }
 
     /// A back/forward to a random detail by its URL.
     static func navigateToDetail(using generator: inout some RandomNumberGenerator) -> JSONValue {
-        ["navigate": ["route": .string("/pokemon/\(Int.random(in: detailRange, using: &generator))")]]
+        ActionTable.action("navigate", ["route": .string("/pokemon/\(Int.random(in: detailRange, using: &generator))")])
     }
 
     /// Searches "pi", or clears the search when there is one.
     static func toggleSearch(_ list: JSONValue?) -> JSONValue {
-        ["list": ["binding": ["search": .string(list?["search"] == "" ? "pi" : "")]]]
+        ActionTable.action("list.binding", ["search": .string(list?["search"] == "" ? "pi" : "")])
     }
 }

@@ -1,5 +1,6 @@
 import StateSync
 import Synchronization
+import WireContract
 
 /// The sessions that toggle stars in the `favorites` scenario. Writer `w` of `n` owns the ids
 /// with `(id - 1) % n == w` and never toggles an id whose previous write is still fanning out,
@@ -56,7 +57,7 @@ final class StarWriters: Sendable {
         if let id {
             let starred = state["favorites"]?[String(id)] == true
             tracker.begin(id: id, expected: !starred)
-            if writer.send(["list": ["favoriteTapped": ["id": .int(id)]]]) == nil { tracker.cancel(id: id) }
+            if writer.send(ActionTable.action("list.favoriteTapped", ["id": .int(id)])) == nil { tracker.cancel(id: id) }
         }
         schedule(position)
     }

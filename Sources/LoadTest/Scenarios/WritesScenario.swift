@@ -1,5 +1,6 @@
 import StateSync
 import Synchronization
+import WireContract
 
 /// `writes` (cluster throughput): the sessions form lists of `WritePlan.perList` members (an
 /// owner's invite, the rest join), every member toggles its own stars as fast as think time
@@ -22,7 +23,7 @@ struct WritesScenario: Scenario {
         var invites: [InviteSetup.Invite] = []
         for owner in owners {
             invites.append(try await InviteSetup.openInvite(owner, run: run))
-            owner.send(["destination": ["dismiss": [:]]])
+            owner.send(ActionTable.action("destination.dismiss"))
         }
         observer.leaveOnJoin()
         let members = sessions.filter { plan.list(of: $0.index).position != 0 }
@@ -106,7 +107,7 @@ final class ViewLeaver: SessionObserver {
     private func leave(_ session: SimulatedSession, _ state: JSONValue) {
         guard state["destination"]?["favorites"] != nil,
               leaving.withLock({ $0.active && $0.left.insert(session.index).inserted }) else { return }
-        session.send(["destination": ["dismiss": [:]]])
+        session.send(ActionTable.action("destination.dismiss"))
     }
 }
 
@@ -147,7 +148,7 @@ final class ListWriters: Sendable {
                 defer { cursors[position] += 1 }
                 return owned[cursors[position] % owned.count]
             }
-            session.send(["list": ["favoriteTapped": ["id": .int(id)]]])
+            session.send(ActionTable.action("list.favoriteTapped", ["id": .int(id)]))
         }
         schedule(position)
     }

@@ -1,4 +1,5 @@
 import StateSync
+import WireContract
 
 /// Server frames: each updates the session under its lock; the scenario's observer hears about
 /// it afterwards (it may send actions, which take the lock again).
@@ -49,7 +50,7 @@ extension SimulatedSession {
                 // attached the new connection, and its ack is then lost.
                 let probe = machine.takeRef()
                 machine.probeRef = probe
-                transmit(.action(ref: probe, action: ["dismissNotice": [:]]), on: connection)
+                transmit(.action(ref: probe, action: ActionTable.action("dismissNotice")), on: connection)
             }
             return []
         case let .snapshot(seq, state):

@@ -115,14 +115,33 @@ final class FavoritesFeed: Sendable {
             if let snapshot = state.snapshot, snapshot.seq != state.handedOut { onChange(snapshot.ids) }
         }
         return { [weak self] in
-            let isEmpty = entry.state.withLock { state in
+            // A subscriber's last owner may let go of it while `tell` calls it under the
+            // entry's lock (a session torn down during a fan-out), and its deinit lands here:
+            // taking that lock again would trap, so the removal then runs just after, elsewhere.
+            // (The subscriber holds its box weakly: a call in between does nothing.)
+            guard let isEmpty = entry.state.withLockIfAvailable({ state in
                 state.subscribers[id] = nil
                 return state.subscribers.isEmpty
+            }) else {
+                DispatchQueue.global().async { [weak self] in self?.unsubscribe(id, from: entry, listID) }
+                return
             }
-            guard isEmpty, let self else { return }
-            self.entries.withLock { entries in
-                if entries[listID] === entry, entry.state.withLock({ $0.subscribers.isEmpty }) { entries[listID] = nil }
-            }
+            if isEmpty { self?.release(entry, listID) }
+        }
+    }
+
+    private func unsubscribe(_ id: Int, from entry: Entry, _ listID: String) {
+        let isEmpty = entry.state.withLock { state in
+            state.subscribers[id] = nil
+            return state.subscribers.isEmpty
+        }
+        if isEmpty { release(entry, listID) }
+    }
+
+    /// Stops holding a list whose last subscriber left (unless one came meanwhile).
+    private func release(_ entry: Entry, _ listID: String) {
+        entries.withLock { entries in
+            if entries[listID] === entry, entry.state.withLock({ $0.subscribers.isEmpty }) { entries[listID] = nil }
         }
     }
 

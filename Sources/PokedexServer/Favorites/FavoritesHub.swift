@@ -29,12 +29,13 @@ final class FavoritesHub: Sendable {
     private let openRosters = Atomic<Int>(0)
     let presence: Presence
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
-    private let rosterRefreshes = RefreshThrottle(interval: .milliseconds(100))
+    private let rosterRefreshes: RefreshThrottle
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
-        quota: FavoritesQuota = FavoritesQuota(), storage: StorageQueue = StorageQueue()
+        quota: FavoritesQuota = FavoritesQuota(), storage: StorageQueue = StorageQueue(), clock: ServerClock = .continuous
     ) {
+        rosterRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
         self.storage = storage
         self.users = users
         self.repository = repository

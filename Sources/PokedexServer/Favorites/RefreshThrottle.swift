@@ -13,14 +13,16 @@ final class RefreshThrottle: Sendable {
     }
 
     let interval: Duration
+    private let clock: ServerClock
     private let entries = Mutex<[String: Entry]>([:])
 
-    init(interval: Duration) {
+    init(interval: Duration, clock: ServerClock = .continuous) {
         self.interval = interval
+        self.clock = clock
     }
 
     func run(_ key: String, _ refresh: @escaping @Sendable () -> Void) {
-        let now = ContinuousClock.now
+        let now = clock.now()
         let delay = entries.withLock { entries -> Duration? in
             guard var entry = entries[key], now - entry.lastRun < interval else {
                 if entries.count >= Self.pruneThreshold { prune(&entries, at: now) }
@@ -35,8 +37,8 @@ final class RefreshThrottle: Sendable {
         guard let delay else { return }
         if delay == .zero { return refresh() }
         Task {
-            try? await Task.sleep(for: delay)
-            self.entries.withLock { $0[key] = Entry(lastRun: .now) }
+            try? await clock.sleep(for: delay)
+            self.entries.withLock { $0[key] = Entry(lastRun: self.clock.now()) }
             refresh()
         }
     }

@@ -5,14 +5,14 @@ import Synchronization
 /// burst of `perMinute` is allowed and then one every 60/`perMinute` seconds.
 final class AddressRateLimits: Sendable {
     let perMinute: Int
-    private let clock: LimitClock
+    private let clock: ServerClock
     private let buckets = Mutex<[String: TokenBucket]>([:])
     /// Past this many addresses, those whose bucket has refilled (they would start full
     /// anyway) are forgotten before adding another.
     static let pruneThreshold = 4096
 
     /// `perMinute` 0 turns the limit off.
-    init(perMinute: Int, clock: LimitClock = .continuous) {
+    init(perMinute: Int, clock: ServerClock = .continuous) {
         self.perMinute = perMinute
         self.clock = clock
     }

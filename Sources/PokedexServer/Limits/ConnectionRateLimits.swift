@@ -6,11 +6,11 @@ import Synchronization
 final class ConnectionRateLimits: Sendable {
     let perSecond: Int
     let burst: Int
-    private let clock: LimitClock
+    private let clock: ServerClock
     private let limiters = Mutex<[UInt64: ActionRateLimiter]>([:])
 
     /// `perSecond` 0 turns the limit off.
-    init(perSecond: Int, burst: Int, clock: LimitClock = .continuous) {
+    init(perSecond: Int, burst: Int, clock: ServerClock = .continuous) {
         self.perSecond = perSecond
         self.burst = max(burst, 1)
         self.clock = clock

@@ -6,7 +6,7 @@ struct ServerLimits: Sendable {
     let sessionsPerUser: Int
     let trustedProxies: Set<String>
 
-    init(_ limits: Limits, clock: LimitClock = .continuous) {
+    init(_ limits: Limits, clock: ServerClock = .continuous) {
         actions = ConnectionRateLimits(perSecond: limits.actionsPerSecond, burst: limits.actionsBurst, clock: clock)
         newUsers = AddressRateLimits(perMinute: limits.newUsersPerMinute, clock: clock)
         sessionsPerUser = limits.sessionsPerUser

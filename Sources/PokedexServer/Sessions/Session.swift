@@ -237,11 +237,11 @@ final class Session: Sendable {
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
-                        let action = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
-                        try ActionAuthorization.check(action, in: state)
+                        let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
+                        try ActionAuthorization.check(decoded, in: state)
                         // The ack rides on the patch this action causes.
                         if let ref { output.expectAck(ref) }
-                        return action
+                        return decoded.action
                     }
                     return nil
                 } catch {

@@ -2,149 +2,78 @@ import Composable
 import PokedexFeatures
 import PokedexModels
 import StateSync
+import WireContract
 
-/// Reads a browser's action (docs/PROTOCOL.md, "Actions") into an `AppFeature.Action`.
-/// Rows are named by id and looked up in the session's state, so a client cannot invent one;
-/// Pokémon named by id must be in the data source's `pokemonIDs`; fields are bounded by
-/// `ActionLimits`.
-enum ActionDecoder {
-    static func decode(
+/// Reads a browser's action (docs/PROTOCOL.md, "Actions") by the wire contract,
+/// `ActionTable`: a path the table does not have is `unknown_action`, a field that is not of
+/// its declared kind and bounds is `bad_action`, and the Store never sees either. Rows are named
+/// by id and looked up in the session's state, so a client cannot invent one. (Public for the
+/// benchmarks.)
+public enum ActionDecoder {
+    /// An action the table knows, with the entry that decoded it (for its role and rate).
+    public struct Decoded: Sendable {
+        public let entry: ActionEntry
+        /// The action's innermost level: its fields.
+        public let fields: ActionPath
+        public let action: AppFeature.Action
+    }
+
+    public static func decode(
         _ json: JSONValue, in state: AppFeature.State, pokemonIDs: PokemonIDs
-    ) throws(ProtocolError) -> AppFeature.Action {
-        let action = try ActionPath(json)
-        switch action.case {
-        case "list": return .list(try list(action.nested(), state: state, pokemonIDs: pokemonIDs))
-        case "destination": return .destination(try destination(action.nested(), state: state, pokemonIDs: pokemonIDs))
-        case "path": return .path(try path(action.nested(), state: state, pokemonIDs: pokemonIDs))
-        case "navigate": return .navigate(route: try action.string("route"))
-        case "dismissNotice": return .dismissNotice
-        case "favoritesTapped": return .favoritesTapped
-        case "selectList": return .selectList(id: try ActionLimits.id(action, "id"))
-        case "rename": return .rename(try action.string("name"))
-        case "setLocale":
-            let tag = try action.string("locale")
-            guard let locale = AppLocale(rawValue: tag) else {
-                let known = AppLocale.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-                throw ProtocolError(.badAction, "Unknown locale '\(tag.prefix(40))': the Pokédex speaks \(known).")
+    ) throws(ProtocolError) -> Decoded {
+        var level = try ActionPath(json)
+        var node = root
+        var element: StackElementID?
+        while true {
+            guard let next = node.child(level.case) else { throw level.unknownCase() }
+            node = next
+            if !node.entries.isEmpty {
+                let entry = try form(of: level, among: node.entries)
+                for field in entry.fields { try field.check(level, pokemonIDs: pokemonIDs) }
+                let action = try entry.action(ActionInput(action: level, element: element), in: state)
+                return Decoded(entry: entry, fields: level, action: action)
             }
-            return .setLocale(locale)
-        case "alert":
-            let answer = try action.nested()
-            switch answer.case {
-            case "confirm": return .alert(.confirm)
-            case "cancel": return .alert(.cancel)
-            default: throw answer.unknownCase()
+            if node.isStackElement {
+                element = StackElementID(try level.int("id"))
+                level = try level.nested("action")
+            } else {
+                level = try level.nested()
             }
-        default: throw action.unknownCase()
         }
     }
 
-    static func list(
-        _ action: ActionPath, state: AppFeature.State, pokemonIDs: PokemonIDs
-    ) throws(ProtocolError) -> PokemonListFeature.Action {
-        switch action.case {
-        case "reachedEnd": return .reachedEnd
-        case "retryTapped": return .retryTapped
-        case "rowTapped":
-            let id = try action.int("id")
-            guard let pokemon = state.list.rows[id: id] else { throw noRow(id, action) }
-            return .rowTapped(pokemon)
-        case "favoriteTapped": return .favoriteTapped(id: try ActionLimits.pokemonID(action, "id", in: pokemonIDs))
-        case "binding":
-            if action.contains("search") {
-                return .binding(.set(\.search, try ActionLimits.search(action.string("search"))))
+    /// The entry for `action` when one path has several forms told apart by their first field
+    /// (`list.binding` binds `search` or `type`).
+    private static func form(of action: ActionPath, among entries: [ActionEntry]) throws(ProtocolError) -> ActionEntry {
+        if entries.count == 1 { return entries[0] }
+        for entry in entries where entry.fields.first.map({ action.contains($0.name) }) ?? true { return entry }
+        let names = entries.compactMap { $0.fields.first.map { "'\($0.name)'" } }.joined(separator: " or ")
+        throw ProtocolError(.badAction, "Action '\(action.name)' binds \(names).")
+    }
+
+    /// One level of the table's paths: the cases below it, or the entries it ends in.
+    final class Node: Sendable {
+        /// A level has a few cases: comparing their names in turn beats hashing the name.
+        let childNames: [String]
+        let childNodes: [Node]
+        let entries: [ActionEntry]
+        let isStackElement: Bool
+
+        init(_ entries: [ActionEntry], depth: Int) {
+            self.entries = entries.filter { $0.path.count == depth }
+            var names: [String] = []
+            for entry in entries where entry.path.count > depth && !names.contains(entry.path[depth]) {
+                names.append(entry.path[depth])
             }
-            if action.contains("type") {
-                let type = try action.optionalString("type")
-                if let type, !PokemonTypes.all.contains(type) {
-                    throw ProtocolError(.badAction, "Unknown type '\(type)'.")
-                }
-                return .binding(.set(\.typeFilter, type))
-            }
-            throw ProtocolError(.badAction, "Action 'list.binding' binds 'search' or 'type'.")
-        default: throw action.unknownCase()
+            childNames = names
+            childNodes = names.map { name in Node(entries.filter { $0.path.count > depth && $0.path[depth] == name }, depth: depth + 1) }
+            isStackElement = depth > 0 && entries.allSatisfy { $0.path.prefix(depth).elementsEqual(ActionTable.stackElement) }
+        }
+
+        func child(_ name: String) -> Node? {
+            childNames.firstIndex(of: name).map { childNodes[$0] }
         }
     }
 
-    static func destination(
-        _ action: ActionPath, state: AppFeature.State, pokemonIDs: PokemonIDs
-    ) throws(ProtocolError) -> PresentationAction<AppFeature.Destination.Action> {
-        switch action.case {
-        case "dismiss": return .dismiss
-        case "presented":
-            let presented = try action.nested()
-            switch presented.case {
-            case "detail": return .presented(.detail(try detail(presented.nested())))
-            case "favorites": return .presented(.favorites(try favorites(presented.nested(), pokemonIDs: pokemonIDs)))
-            default: throw presented.unknownCase()
-            }
-        default: throw action.unknownCase()
-        }
-    }
-
-    static func detail(_ action: ActionPath) throws(ProtocolError) -> PokemonDetailFeature.Action {
-        switch action.case {
-        case "closeTapped": return .closeTapped
-        case "favoriteTapped": return .favoriteTapped
-        case "retryTapped": return .retryTapped
-        case "typeTapped":
-            let type = try action.string("type")
-            guard PokemonTypes.all.contains(type) else { throw ProtocolError(.badAction, "Unknown type '\(type)'.") }
-            return .typeTapped(type)
-        default: throw action.unknownCase()
-        }
-    }
-
-    static func favorites(_ action: ActionPath, pokemonIDs: PokemonIDs) throws(ProtocolError) -> FavoritesFeature.Action {
-        switch action.case {
-        case "rowTapped": return .rowTapped(id: try ActionLimits.pokemonID(action, "id", in: pokemonIDs))
-        case "inviteTapped":
-            let role = try action.string("role")
-            guard let listRole = ListRole(rawValue: role), listRole != .owner else {
-                throw ProtocolError(.badAction, "An invite grants 'editor' or 'viewer', not '\(role)'.")
-            }
-            return .inviteTapped(listRole)
-        case "inviteDismissed": return .inviteDismissed
-        case "revokeInviteTapped": return .revokeInviteTapped(id: try ActionLimits.id(action, "id"))
-        case "removeMemberTapped": return .removeMemberTapped(userID: try ActionLimits.id(action, "id"))
-        case "leaveTapped": return .leaveTapped
-        case "retryTapped": return .retryTapped
-        default: throw action.unknownCase()
-        }
-    }
-
-    static func path(
-        _ action: ActionPath, state: AppFeature.State, pokemonIDs: PokemonIDs
-    ) throws(ProtocolError) -> StackAction<AppFeature.Path.State, AppFeature.Path.Action> {
-        switch action.case {
-        case "popFrom": return .popFrom(id: StackElementID(try action.int("id")))
-        case "element":
-            let id = StackElementID(try action.int("id"))
-            let element = try action.nested("action")
-            switch element.case {
-            case "detail":
-                return .element(id: id, action: .detail(try detail(element.nested())))
-            case "type":
-                let typeAction = try element.nested()
-                switch typeAction.case {
-                case "retryTapped": return .element(id: id, action: .type(.retryTapped))
-                case "favoriteTapped":
-                    return .element(id: id, action: .type(.favoriteTapped(id: try ActionLimits.pokemonID(typeAction, "id", in: pokemonIDs))))
-                case "rowTapped":
-                    let rowID = try typeAction.int("id")
-                    guard case let .type(screen) = state.path[id: id],
-                          let pokemon = screen.members.value?.first(where: { $0.id == rowID })
-                    else { throw noRow(rowID, typeAction) }
-                    return .element(id: id, action: .type(.rowTapped(pokemon)))
-                default: throw typeAction.unknownCase()
-                }
-            default: throw element.unknownCase()
-            }
-        default: throw action.unknownCase()
-        }
-    }
-
-    private static func noRow(_ id: Int, _ action: ActionPath) -> ProtocolError {
-        ProtocolError(.badAction, "Action '\(action.name)': no row with id \(id) is on screen.")
-    }
+    static let root = Node(ActionTable.entries, depth: 0)
 }

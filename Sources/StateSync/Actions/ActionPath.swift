@@ -18,8 +18,8 @@ public struct ActionPath: Sendable {
     }
 
     private init(_ action: JSONValue, parents: [String]) throws(ProtocolError) {
-        let place = parents.isEmpty ? "An action" : "Action '\(parents.joined(separator: "."))'"
         guard let object = action.objectValue, object.count == 1, let member = object.members.first else {
+            let place = parents.isEmpty ? "An action" : "Action '\(parents.joined(separator: "."))'"
             throw ProtocolError(.badAction, "\(place) must be an object with exactly one key naming its case.")
         }
         guard let payload = member.value.objectValue else {
@@ -70,8 +70,9 @@ public struct ActionPath: Sendable {
         try fields.nullable(field, "a string", \.stringValue)
     }
 
+    // The dotted name is joined only for a refusal: fields are read on every action.
     private var fields: FieldReader {
-        let name = self.name
-        return FieldReader(object: payload) { ProtocolError(.badAction, "Action '\(name)': \($0).") }
+        let names = self.names
+        return FieldReader(object: payload) { ProtocolError(.badAction, "Action '\(names.joined(separator: "."))': \($0).") }
     }
 }

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -78,6 +79,9 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// again once it is being destroyed. A lock of its own, so a producer's wake-up (a system
     /// call that may also wake the service thread) never holds up the service thread's drain.
     private let wakeTarget = Mutex<Int?>(nil)
+    /// What wakes a thread that is not an lws service thread (`InProcessTransport`'s): set by
+    /// `open(signalling:)`, nil for a server's mailboxes.
+    private let wakeSignal = Mutex<DispatchSemaphore?>(nil)
     /// The service thread (`pthread_t`), set by `open`; 0 before.
     private let serviceThread = Atomic<UInt>(0)
     /// Wake-ups sent so far (tests count them).
@@ -143,6 +147,14 @@ final class Mailbox<Item: Sendable>: Sendable {
         if state.withLock({ !$0.isEmpty }) { wake() }
     }
 
+    /// Called on a thread that serves this box without lws (`InProcessTransport`): it waits on
+    /// `semaphore`, which wakes it as `lws_cancel_service` would.
+    func open(signalling semaphore: DispatchSemaphore) {
+        serviceThread.store(UInt(pthread_self()), ordering: .releasing)
+        wakeSignal.withLock { $0 = semaphore }
+        if state.withLock({ !$0.isEmpty }) { semaphore.signal() }
+    }
+
     /// Called on the service thread before the context is destroyed. Returns what was still
     /// queued (work that must not be lost, like a task's job, goes elsewhere).
     @discardableResult
@@ -156,11 +168,13 @@ final class Mailbox<Item: Sendable>: Sendable {
     }
 
     private func wake() {
-        wakeTarget.withLock { address in
+        let woke = wakeTarget.withLock { address -> Bool in
             // Under this lock, so `close` cannot let the context be destroyed in between.
-            guard let address else { return }
+            guard let address else { return false }
             lws_cancel_service(OpaquePointer(bitPattern: address))
             wakeCount.add(1, ordering: .relaxed)
+            return true
         }
+        if !woke { _ = wakeSignal.withLock { $0?.signal() } }
     }
 }

@@ -15,7 +15,7 @@ class ServerTestCase: XCTestCase {
 
     /// The clock of the server's rate limits: stepped by hand, it stands still unless a test
     /// advances it, so a burst is refused however slowly the machine runs.
-    let limitClock = ManualLimitClock()
+    let limitClock = ManualClock()
 
     override func setUp() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
@@ -26,7 +26,7 @@ class ServerTestCase: XCTestCase {
         // No sprite leaves the machine: a port nothing listens on makes every one a placeholder.
         options.spritesURL = "http://127.0.0.1:9"
         configure(&options)
-        server = try PokedexServer(options: options, clock: limitClock.clock)
+        server = try PokedexServer(options: options, environment: .live(options, clock: limitClock.stepsLimitsOnly))
         try server.start()
         client = try WebSocketClient()
     }

@@ -1,12 +1,17 @@
 import Foundation
+@testable import PokedexServer
 import StateSync
 import WebSocketServer
 import XCTest
 
-/// A browser session driven over /ws: keeps its copy of the state by applying every patch,
-/// and sends actions with increasing refs.
+/// A browser session driven over /ws or in process (`InProcessServer`): keeps its copy of the
+/// state by applying every patch, and sends actions with increasing refs.
 final class TestSession {
-    let connection: ClientConnection
+    let link: any SessionLink
+    /// The socket, for a session over /ws.
+    var connection: ClientConnection { link as! ClientConnection }
+    /// The in-process connection, for a session of an `InProcessServer`.
+    var peer: InProcessPeer { link as! InProcessPeer }
     private(set) var state: JSONValue = .null
     private(set) var seq = 0
     private(set) var session = ""
@@ -15,8 +20,8 @@ final class TestSession {
     private var nextRef = 0
     private var acknowledged: Set<Int> = []
 
-    private init(connection: ClientConnection) {
-        self.connection = connection
+    private init(link: any SessionLink) {
+        self.link = link
     }
 
     /// Connects and says hello; returns once the first snapshot is applied.
@@ -26,8 +31,22 @@ final class TestSession {
     ) async throws -> TestSession {
         let connection = client.connect(port: port)
         try await connection.waitUntilOpen(timeout: .seconds(10))
-        let session = TestSession(connection: connection)
-        _ = connection.send(ClientMessage.hello(.init(token: token, resume: resume, route: route, locale: locale)).encoded())
+        return try await hello(on: connection, token: token, resume: resume, route: route, locale: locale)
+    }
+
+    /// Connects to the in-process server and says hello; returns once the first snapshot is applied.
+    static func open(
+        _ server: InProcessServer, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/",
+        locale: String? = nil
+    ) async throws -> TestSession {
+        try await hello(on: server.connect(), token: token, resume: resume, route: route, locale: locale)
+    }
+
+    private static func hello(
+        on link: any SessionLink, token: String?, resume: ClientMessage.Resume?, route: String, locale: String?
+    ) async throws -> TestSession {
+        let session = TestSession(link: link)
+        link.sendFrame(ClientMessage.hello(.init(token: token, resume: resume, route: route, locale: locale)).encoded())
         try await session.read { $0.state != .null }
         return session
     }
@@ -39,7 +58,7 @@ final class TestSession {
     @discardableResult
     func send(_ action: JSONValue) -> Int {
         nextRef += 1
-        _ = connection.send(ClientMessage.action(ref: nextRef, action: action).encoded())
+        link.sendFrame(ClientMessage.action(ref: nextRef, action: action).encoded())
         return nextRef
     }
 
@@ -54,7 +73,7 @@ final class TestSession {
     /// Reads frames until `done` holds.
     func read(until done: (TestSession) -> Bool) async throws {
         while !done(self) {
-            let message = try ServerMessage.parse(try await connection.nextMessage(timeout: .seconds(10)))
+            let message = try ServerMessage.parse(try await link.nextFrame(timeout: .seconds(10)))
             switch message {
             case let .welcome(session, _, token):
                 self.session = session
@@ -81,6 +100,6 @@ final class TestSession {
     var lastRef: Int { nextRef }
 
     func close() {
-        connection.close(code: 1000)
+        link.closeLink(code: 1000)
     }
 }

@@ -75,7 +75,7 @@ function failedBody(error) {
   );
 }
 
-/** A detail screen; `act(action)` sends one of the detail's actions, `onLocked()` explains a locked star. */
+/** A detail screen; `act(name, fields)` sends one of the detail's actions (`favoriteTapped`), `onLocked()` explains a locked star. */
 export function createDetailView(act, onLocked) {
   const sprite = h('img', { class: 'hero-sprite', alt: '', width: 192, height: 192 });
   const number = h('p', { class: 'hero-number' });
@@ -87,13 +87,13 @@ export function createDetailView(act, onLocked) {
   const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
   const el = h('article', { class: 'detail' }, hero, body);
 
-  star.addEventListener('click', () => (isLocked(star) ? onLocked() : act({ favoriteTapped: {} })));
+  star.addEventListener('click', () => (isLocked(star) ? onLocked() : act('favoriteTapped')));
   types.addEventListener('click', (event) => {
     const type = event.target.closest('[data-type]')?.dataset.type;
-    if (type) act({ typeTapped: { type } });
+    if (type) act('typeTapped', { type });
   });
   body.addEventListener('click', (event) => {
-    if (event.target.closest('.retry')) act({ retryTapped: {} });
+    if (event.target.closest('.retry')) act('retryTapped');
   });
 
   let shown = null;

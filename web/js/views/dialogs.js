@@ -3,9 +3,8 @@
 // buttons and a browser-forced close become actions. Focus returns to where it was.
 
 import { icon } from './dom.js';
+import { action } from '../actions.js';
 import { t } from '../i18n/index.js';
-
-const presented = (action) => ({ destination: { presented: { favorites: action } } });
 
 
 /** Shared behaviour of a state-driven modal: `onCancel()` answers Escape and forced closes. */
@@ -67,7 +66,7 @@ export function createInviteDialog({ send }) {
   const dismiss = () => {
     if (asked) return;
     asked = true;
-    send(presented({ inviteDismissed: {} }));
+    send(action('destination.presented.favorites.inviteDismissed'));
   };
   const modal = stateModal(dialog, dismiss);
   let shown = null;
@@ -148,7 +147,7 @@ export function createAlertDialog({ send }) {
     answered = true;
     cancel.disabled = true;
     confirm.disabled = true;
-    send({ alert: { [kind]: {} } });
+    send(action(`alert.${kind}`));
   };
   const modal = stateModal(dialog, () => answer('cancel'));
   let shown = null;

@@ -4,6 +4,7 @@
 // keyed and updated only when its slice of the state changed.
 
 import { h, fill, icon, card, setPressed, setLocked, isLocked, initials, avatarClass, reconcile } from './dom.js';
+import { action } from '../actions.js';
 import { t, formatNumber } from '../i18n/index.js';
 
 const roleLabel = (role) => t(`fav.${role}`);
@@ -13,7 +14,7 @@ function roleBadge(role) {
   return h('span', { class: `role role-${role}`, text: roleLabel(role) });
 }
 
-/** `act(action)` sends a favorites action, `send` a top-level one, `onLocked()` explains a locked star. */
+/** `act(name, fields)` sends a favorites action (`rowTapped`), `send` any other, `onLocked()` explains a locked star. */
 export function createFavoritesView({ act, send, onLocked }) {
   const title = h('h2', { class: 'fav-title', tabindex: '-1' });
   const subtitle = h('p', { class: 'fav-subtitle' });
@@ -65,7 +66,7 @@ export function createFavoritesView({ act, send, onLocked }) {
   // A failed change (an invite, a revoke): said at the top, with Retry when it can be done again.
   const failure = h('div', { class: 'state state-error fav-error', role: 'alert', hidden: true });
   failure.addEventListener('click', (event) => {
-    if (event.target.closest('.retry')) act({ retryTapped: {} });
+    if (event.target.closest('.retry')) act('retryTapped');
   });
 
   const el = h('article', { class: 'favorites' }, banner, failure, switcherWrap, pokemonSection, membersSection, inviteSection, leaveSection);
@@ -78,28 +79,28 @@ export function createFavoritesView({ act, send, onLocked }) {
 
   switcher.addEventListener('change', (event) => {
     const id = event.target.closest('input')?.value;
-    if (id && id !== shown.lists?.active) send({ selectList: { id } });
+    if (id && id !== shown.lists?.active) send(action('selectList', { id }));
   });
   grid.addEventListener('click', (event) => {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) send({ list: { favoriteTapped: { id } } });
-    else if (event.target.closest('.card-open')) act({ rowTapped: { id } });
+    else if (star) send(action('list.favoriteTapped', { id }));
+    else if (event.target.closest('.card-open')) act('rowTapped', { id });
   });
   inviteButton.addEventListener('click', () => {
     const role = roleChoice.querySelector('input:checked')?.value ?? 'editor';
-    act({ inviteTapped: { role } });
+    act('inviteTapped', { role });
   });
   invites.addEventListener('click', (event) => {
     const id = event.target.closest('.revoke') && event.target.closest('[data-id]')?.dataset.id;
-    if (id) act({ revokeInviteTapped: { id } });
+    if (id) act('revokeInviteTapped', { id });
   });
   members.addEventListener('click', (event) => {
     const id = event.target.closest('.remove') && event.target.closest('[data-id]')?.dataset.id;
-    if (id) act({ removeMemberTapped: { id } });
+    if (id) act('removeMemberTapped', { id });
   });
-  leaveButton.addEventListener('click', () => act({ leaveTapped: {} }));
+  leaveButton.addEventListener('click', () => act('leaveTapped'));
 
   function chip(list) {
     const input = h('input', { type: 'radio', name: 'fav-list', value: list.id, class: 'visually-hidden' });

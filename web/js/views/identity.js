@@ -1,6 +1,7 @@
 // The header's identity: who I am (with an inline rename form) and the Favorites button with
 // the active list's star count. Both stay hidden on a server without identities (no `me`).
 
+import { action } from '../actions.js';
 import { icon, initials, avatarClass } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
@@ -23,7 +24,7 @@ export function createIdentityView({ send }) {
   let shownMe = null;
   let shownCount = null;
 
-  favorites.addEventListener('click', () => send({ favoritesTapped: {} }));
+  favorites.addEventListener('click', () => send(action('favoritesTapped')));
 
   function openForm() {
     input.value = shownMe?.name ?? '';
@@ -58,7 +59,7 @@ export function createIdentityView({ send }) {
       return;
     }
     if (next !== shownMe?.name) {
-      send({ rename: { name: next } });
+      send(action('rename', { name: next }));
       name.textContent = next; // shown until the state answers (an error puts it back)
     }
     closeForm(true);

@@ -4,6 +4,7 @@
 // changed: a new page appends its cards, a star toggle flips one aria-pressed. When the active
 // favorites list is shared with us as a viewer, the stars are shown but locked.
 
+import { action } from '../actions.js';
 import { h, fill, card, setPressed, setLocked, isLocked, starsLocked, typeName } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
@@ -25,17 +26,17 @@ export function createListView({ send, onLocked }) {
   let locked = false; // the stars are read-only
 
   document.getElementById('toolbar').addEventListener('submit', (e) => e.preventDefault());
-  search.addEventListener('input', () => send({ list: { binding: { search: search.value } } }));
-  filter.addEventListener('change', () => send({ list: { binding: { type: filter.value || null } } }));
+  search.addEventListener('input', () => send(action('list.binding', { search: search.value })));
+  filter.addEventListener('change', () => send(action('list.binding', { type: filter.value || null })));
   grid.addEventListener('click', (event) => {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) send({ list: { favoriteTapped: { id } } });
-    else if (event.target.closest('.card-open')) send({ list: { rowTapped: { id } } });
+    else if (star) send(action('list.favoriteTapped', { id }));
+    else if (event.target.closest('.card-open')) send(action('list.rowTapped', { id }));
   });
   status.addEventListener('click', (event) => {
-    if (event.target.closest('.retry')) send({ list: { retryTapped: {} } });
+    if (event.target.closest('.retry')) send(action('list.retryTapped'));
     else if (event.target.closest('.load-more')) askForMore();
   });
 
@@ -43,7 +44,7 @@ export function createListView({ send, onLocked }) {
     if (!list || list.status !== 'loaded' || !list.canLoadMore || list.isLoadingMore || list.moreError) return;
     if (askedAfter === list.pages) return;
     askedAfter = list.pages;
-    send({ list: { reachedEnd: {} } });
+    send(action('list.reachedEnd'));
   }
 
   const observer = new IntersectionObserver(

@@ -8,11 +8,11 @@ import { t } from '../i18n/index.js';
 import { createDetailView } from './detail.js';
 import { createTypeView } from './type.js';
 import { createFavoritesView } from './favorites.js';
+import { action, elementAction, scoped } from '../actions.js';
 
 const ROOT = 'presented';
 
-const presented = (kind, action) => ({ destination: { presented: { [kind]: action } } });
-const element = (id, action) => ({ path: { element: { id, action } } });
+const presented = (kind) => scoped(`destination.presented.${kind}`);
 
 function screenTitle(entry) {
   if (entry.kind === 'favorites') return t('favorites');
@@ -33,14 +33,14 @@ export function createSheet({ send, onClosed, onLocked }) {
 
   // The detail has its own close button action; the Favorites view is dismissed.
   const close = () => {
-    if (entries[0]?.kind === 'favorites') send({ destination: { dismiss: {} } });
-    else send(presented('detail', { closeTapped: {} }));
+    if (entries[0]?.kind === 'favorites') send(action('destination.dismiss'));
+    else send(presented('detail')('closeTapped'));
   };
 
   function goBack() {
     const top = entries[entries.length - 1];
     if (top.root) close();
-    else send({ path: { popFrom: { id: top.id } } });
+    else send(action('path.popFrom', { id: top.id }));
   }
 
   dialog.addEventListener('keydown', (event) => {
@@ -59,12 +59,12 @@ export function createSheet({ send, onClosed, onLocked }) {
   function createScreen(entry) {
     const { kind, id } = entry;
     let view;
-    if (kind === 'type') view = createTypeView((action) => send(element(id, { type: action })), onLocked);
-    else if (kind === 'favorites') view = createFavoritesView({ act: (action) => send(presented('favorites', action)), send, onLocked });
-    else if (entry.root) view = createDetailView((action) => send(presented('detail', action)), onLocked);
-    else view = createDetailView((action) => send(element(id, { detail: action })), onLocked);
+    if (kind === 'type') view = createTypeView((name, fields) => send(elementAction(id, `type.${name}`, fields)), onLocked);
+    else if (kind === 'favorites') view = createFavoritesView({ act: (name, fields) => send(presented('favorites')(name, fields)), send, onLocked });
+    else if (entry.root) view = createDetailView((name, fields) => send(presented('detail')(name, fields)), onLocked);
+    else view = createDetailView((name, fields) => send(elementAction(id, `detail.${name}`, fields)), onLocked);
     const back = h('button', { type: 'button', class: 'bar-button back' }, icon('back'), h('span'));
-    back.addEventListener('click', () => send({ path: { popFrom: { id } } }));
+    back.addEventListener('click', () => send(action('path.popFrom', { id })));
     const closeButton = h('button', { type: 'button', class: 'bar-button close', 'aria-label': t('sheet.close') }, icon('close'));
     closeButton.addEventListener('click', close);
     const bar = h('div', { class: 'screen-bar' }, entry.root ? null : back, h('span', { class: 'spacer' }), view.actions, closeButton);

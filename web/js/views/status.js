@@ -2,6 +2,8 @@ import { t } from '../i18n/index.js';
 
 // The connection indicator (connected / reconnecting in Ns… / offline) and the notice banner.
 
+import { action } from '../actions.js';
+
 export function createConnectionView() {
   const el = document.getElementById('connection');
   const label = el.querySelector('.connection-label');
@@ -36,7 +38,7 @@ export function createConnectionView() {
 export function createNoticeView({ send }) {
   const el = document.getElementById('notice');
   const text = el.querySelector('.notice-text');
-  el.querySelector('.notice-dismiss').addEventListener('click', () => send({ dismissNotice: {} }));
+  el.querySelector('.notice-dismiss').addEventListener('click', () => send(action('dismissNotice')));
 
   return {
     update(state, previous) {

@@ -4,7 +4,7 @@
 import { h, fill, card, typeName, setPressed, setLocked, isLocked } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
-/** `act(action)` sends one of the type screen's actions; `onLocked()` explains a locked star. */
+/** `act(name, fields)` sends one of the type screen's actions (`favoriteTapped`); `onLocked()` explains a locked star. */
 export function createTypeView(act, onLocked) {
   const title = h('h2', { class: 'type-title', tabindex: '-1' });
   const count = h('p', { class: 'type-count' });
@@ -13,12 +13,12 @@ export function createTypeView(act, onLocked) {
   const el = h('article', { class: 'type-screen' }, banner, content);
 
   content.addEventListener('click', (event) => {
-    if (event.target.closest('.retry')) return act({ retryTapped: {} });
+    if (event.target.closest('.retry')) return act('retryTapped');
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) act({ favoriteTapped: { id } });
-    else if (event.target.closest('.card-open')) act({ rowTapped: { id } });
+    else if (star) act('favoriteTapped', { id });
+    else if (event.target.closest('.card-open')) act('rowTapped', { id });
   });
 
   let shown = null;

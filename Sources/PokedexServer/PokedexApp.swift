@@ -1,0 +1,64 @@
+import Foundation
+import WebSocketServer
+
+/// The application above the transport: the favorites hub, the sessions and their saver, and
+/// the handler that binds connections to sessions and answers HTTP. `PokedexServer` puts it on
+/// libwebsockets; `InProcessServer` on an in-process transport, for tests without sockets.
+final class PokedexApp: Sendable {
+    let environment: ServerEnvironment
+    let hub: FavoritesHub
+    let registry: SessionRegistry
+    let saver: SessionSaver
+    let handler: PokedexHandler
+    /// Set when shutdown starts: `/healthz` answers 503 from then on.
+    let draining = DrainingFlag()
+
+    init(
+        options: ServerOptions, environment: ServerEnvironment, connections: @escaping @Sendable () -> Int,
+        publicURL: @escaping @Sendable () -> String
+    ) {
+        self.environment = environment
+        let backend = environment.backend
+        let sources = environment.sources
+        let metrics = ServerMetricsRecorder()
+        let hub = FavoritesHub(
+            users: backend.users, lists: backend.lists, presence: backend.presence, process: backend.origin,
+            quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) },
+            // Cluster mode's calls block on PostgreSQL: threads of their own (StorageQueue).
+            storage: backend.cluster == nil ? StorageQueue() : StorageQueue(threads: 48),
+            clock: environment.clock
+        )
+        self.hub = hub
+        saver = SessionSaver(store: backend.sessions, storage: hub.storage)
+        let context = SessionContext(
+            pokemonClient: sources.pokemonClient, hub: hub,
+            projection: ClientState(row: sources.row, publicURL: publicURL),
+            metrics: metrics, saver: saver, keepsActionLogs: options.debug
+        )
+        registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
+        let sprites = sources.sprite
+        let health = HealthCheck(
+            isDraining: { [draining] in draining.isSet },
+            probeStorage: { try backend.probe() }
+        )
+        let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
+        let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections, debug: debug) { id in
+            let sprite = await sprites(id)
+            return HTTPResponse(
+                contentType: sprite.contentType,
+                headers: ["cache-control": sprite.isPlaceholder ? "public, max-age=300" : "public, max-age=86400"],
+                body: sprite.bytes
+            )
+        }
+        handler = PokedexHandler(registry: registry, context: context, routes: routes,
+                                 limits: ServerLimits(options.limits, clock: environment.clock), log: environment.log)
+    }
+
+    /// Ends every session and saves what each showed, for the browsers that resume on the
+    /// next process.
+    func shutDown() async {
+        draining.set()
+        await registry.removeAll()
+        await saver.flush()
+    }
+}

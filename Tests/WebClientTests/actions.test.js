@@ -1,0 +1,49 @@
+import { action, elementAction, scoped, ActionError } from '/web/js/actions.js';
+import { actions } from '/web/js/action-table.js';
+import { test, assert } from './harness.js';
+
+test('actions: names and fields become the nested action', () => {
+  assert.equal(action('list.favoriteTapped', { id: 25 }), { list: { favoriteTapped: { id: 25 } } });
+  assert.equal(action('dismissNotice'), { dismissNotice: {} });
+  assert.equal(action('destination.presented.favorites.inviteTapped', { role: 'viewer' }), {
+    destination: { presented: { favorites: { inviteTapped: { role: 'viewer' } } } },
+  });
+  assert.equal(scoped('destination.presented.detail')('typeTapped', { type: 'grass' }), {
+    destination: { presented: { detail: { typeTapped: { type: 'grass' } } } },
+  });
+});
+
+test('actions: a stacked screen\'s action carries its id and nests under action', () => {
+  assert.equal(elementAction(3, 'detail.favoriteTapped'), { path: { element: { id: 3, action: { detail: { favoriteTapped: {} } } } } });
+  assert.equal(elementAction(0, 'type.rowTapped', { id: 2 }), { path: { element: { id: 0, action: { type: { rowTapped: { id: 2 } } } } } });
+  assert.throws(() => elementAction('3', 'detail.favoriteTapped'), ActionError, 'a string id');
+  assert.throws(() => action('path.element.detail.favoriteTapped'), ActionError, 'without a screen');
+});
+
+test('actions: a path with several forms takes either (list.binding)', () => {
+  assert.equal(action('list.binding', { search: 'pika' }), { list: { binding: { search: 'pika' } } });
+  assert.equal(action('list.binding', { type: null }), { list: { binding: { type: null } } });
+  assert.throws(() => action('list.binding', { search: 'a', type: 'grass' }), ActionError, 'two forms at once');
+});
+
+test('actions: what the contract does not have is refused in the browser', () => {
+  assert.throws(() => action('list.rowTaped', { id: 1 }), ActionError, 'a misspelt name');
+  assert.throws(() => action('favoriteCommitted', { id: 1 }), ActionError, "the Store's own action");
+  assert.throws(() => action('list.favoriteTapped'), ActionError, 'a missing field');
+  assert.throws(() => action('list.favoriteTapped', { id: '25' }), ActionError, 'a string for an integer');
+  assert.throws(() => action('list.favoriteTapped', { id: 2.5 }), ActionError, 'a fraction for an integer');
+  assert.throws(() => action('list.favoriteTapped', { id: 25, extra: 1 }), ActionError, 'an undeclared field');
+  assert.throws(() => action('rename', { name: null }), ActionError, 'null for a string');
+});
+
+test('actions: every example builds as the server\'s table builds it', async () => {
+  const response = await fetch('/.build/web-fixtures/action-examples.json');
+  assert.ok(response.ok, 'the examples are written by WireContractTests');
+  const examples = await response.json();
+  assert.equal(examples.length > 0 && new Set(examples.map((e) => e.name)).size, Object.keys(actions).length, 'one name per table name');
+  for (const { name, fields, element, json } of examples) {
+    const prefix = 'path.element.';
+    const built = name.startsWith(prefix) ? elementAction(element, name.slice(prefix.length), fields) : action(name, fields);
+    assert.equal(built, json, name);
+  }
+});
