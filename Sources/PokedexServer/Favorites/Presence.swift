@@ -62,11 +62,20 @@ final class Presence: Sendable {
         let process = self.process
         while !Task.isCancelled {
             let users = counts.withLock { Array($0.keys) }
-            _ = try? await storage.run { () -> [String] in
-                try store.markOnline(users, process: process, until: Date() + Self.expiry, announce: false)
-                return try store.sweepExpired(at: Date())
+            // Renewed in slices spread over the heartbeat: one upsert of every user at once
+            // rewrote thousands of rows in a burst, and the stars committed meanwhile waited
+            // behind it.
+            for slice in 0..<Self.renewalSlices where !Task.isCancelled {
+                let part = stride(from: slice, to: users.count, by: Self.renewalSlices).map { users[$0] }
+                _ = try? await storage.run { () -> [String] in
+                    try store.markOnline(part, process: process, until: Date() + Self.expiry, announce: false)
+                    return slice == 0 ? try store.sweepExpired(at: Date()) : []
+                }
+                try? await Task.sleep(for: Self.heartbeat / Self.renewalSlices)
             }
-            try? await Task.sleep(for: Self.heartbeat)
         }
     }
+
+    /// How many parts a heartbeat's renewal is cut into.
+    static let renewalSlices = 10
 }
