@@ -2,7 +2,7 @@
 ///
 /// Hashed once, when made: a task's ids are looked up when it starts, ends or is cancelled,
 /// and hashing an `AnyHashable` (and a scope's path of them) goes through their boxes each
-/// time, ~4% of the server's CPU an action before. A scoped id combines the hashes its parts
+/// time, on every action. A scoped id combines the hashes its parts
 /// already have.
 public struct EffectID: Hashable, Sendable {
     // Built only from `Hashable & Sendable` values, so the erased box is safe to share.

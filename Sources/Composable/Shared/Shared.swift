@@ -25,7 +25,7 @@ public struct Shared<Value: Sendable>: Sendable {
     }
 
     /// Inlinable, so reading it in another module is specialized to `Value` (unspecialized,
-    /// every read looked up generic metadata: ~2% of a fan-out's server CPU).
+    /// every read looked up generic metadata, once per member of a fan-out).
     @inlinable public var wrappedValue: Value {
         box.read()
     }

@@ -1,8 +1,7 @@
 import Synchronization
 
 /// The Stores holding one shared reference, each told when its value changes. Not generic, so
-/// walking thousands of them runs specialized code (inside the generic box it did not: ~3% of
-/// a fan-out's server CPU).
+/// walking thousands of them runs specialized code (inside the generic box it did not).
 ///
 /// Holders are grouped by the executor they are told on (`SharedSubscriber.notificationExecutor`),
 /// and a change walks each group there, a slice at a time, telling each holder in place. So the

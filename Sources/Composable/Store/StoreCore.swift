@@ -5,8 +5,8 @@
 package final class StoreCore<R: Reducer> {
     // The loop below is @inlinable so that it is specialized for each feature in the module
     // that uses the Store: unspecialized, every action paid for generic metadata lookups.
-    // The mutable properties skip the runtime exclusivity check (swift_beginAccess was ~15%
-    // of a per-action profile): they are used only on the owner's executor, by this loop,
+    // The mutable properties skip the runtime exclusivity check (swift_beginAccess stood high
+    // in a per-action profile): they are used only on the owner's executor, by this loop,
     // whose accesses never overlap (the reducer gets `state` inout; nothing else touches the
     // core until it returns).
     @exclusivity(unchecked) @usableFromInline package var state: R.State
@@ -120,8 +120,8 @@ package final class StoreCore<R: Reducer> {
     }
 
     /// Calls `body` with the state in place. Passing `state` as an argument copies it, which
-    /// retains every reference inside it (a session's shared boxes through their side tables:
-    /// ~9% of a fan-out's server CPU); lent through an inout access, it is borrowed instead.
+    /// retains every reference inside it (a session's shared boxes through their side tables,
+    /// for every member of a fan-out); lent through an inout access, it is borrowed instead.
     @inlinable package func withState<T, Failure: Error>(_ body: (R.State) throws(Failure) -> T) throws(Failure) -> T {
         try Self.lend(&state, to: body)
     }

@@ -43,7 +43,7 @@ final class LoadRun: Sendable {
     }
 
     /// How long a wave of `count` may take before its stragglers count as failed: the ramp, a
-    /// minute, and 20 ms per session (a server answering only 50 hellos a second still finishes).
+    /// minute, and a slack per session, so a slow server (a cluster creating users) still finishes.
     func waveLimit(_ count: Int) -> Duration {
         .seconds(Double(count) / options.ramp + 60 + Double(count) * 0.02)
     }

@@ -5,11 +5,11 @@ import Synchronization
 /// The sessions' think-time timers: a wheel of 0.5 ms slots turned by one thread. Work due in
 /// the same slot runs together, so the actions it sends reach the client's service thread as one
 /// batch (one wake-up of its poll loop) rather than one wake-up per action. The slot is short
-/// because a batch is also a burst: with 2 ms slots, 1,000 sessions acting 10 times a second
-/// sent ~20 actions at once, a load no set of real browsers makes, and the last of them waited
-/// for the others at both ends (in alternating browse runs, p50 was 1.25–2.5 times higher).
+/// because a batch is also a burst: longer slots sent dozens of actions at once, a load no set
+/// of real browsers makes, and the last of them waited for the others at both ends
+/// (docs/PERFORMANCE.md has the runs).
 ///
-/// The thread sleeps until the first slot that holds work, not slot by slot: with ten writers
+/// The thread sleeps until the first slot that holds work, not slot by slot: with a few writers
 /// acting every few seconds (the favorites scenario), waking every slot cost the tester more CPU
 /// than the fan-out it measured.
 final class Scheduler: Sendable {

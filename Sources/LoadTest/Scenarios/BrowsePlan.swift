@@ -39,8 +39,8 @@ struct BrowsePlan: Sendable {
         if let sentAt = lastSearch?.sentAt, lastSearch?.answeredAt == nil, let lastAnswerAt, lastAnswerAt >= sentAt {
             lastSearch?.answeredAt = lastAnswerAt
         }
-        // From the search's own answer: counted from the latest answer, with an action every
-        // 0.1 s, it never ended, and every session only opened and closed details for good.
+        // From the search's own answer: counted from the latest answer, with actions coming
+        // faster than the settle time it never ended, and sessions only opened and closed details.
         let searchSettling = lastSearch.map { search in search.answeredAt.map { now - $0 < Self.searchSettle } ?? true } ?? false
         if awaitingAnswer || searchSettling || list?["status"] == "loading" {
             return canScroll ? ScreenActions.scroll : ScreenActions.navigateToDetail(using: &rng)

@@ -74,8 +74,8 @@ struct ClientState: Sendable {
     }
 
     /// The list's JSON. A page whose rows are those of the same page in `pages` is reused, so
-    /// a page more or a closed detail costs the new page, not every row on screen (over a
-    /// CSV dump's 1025 rows, building them all was ~9% of the server's browse CPU); `pages`
+    /// a page more or a closed detail costs the new page, not every row on screen (building
+    /// them all was a visible share of the server's browse CPU over the CSV dump); `pages`
     /// becomes this list's.
     func list(_ list: PokemonListFeature.State, reusing pages: inout ListPages) -> JSONValue {
         let rows = list.rows.elements

@@ -4,7 +4,7 @@ import Synchronization
 /// Writes from many tasks committed together, on a thread of its own.
 ///
 /// In WAL mode every commit appends each page it touched to the WAL, however little of the page
-/// changed: a new user touches about ten B-tree pages, so a commit per user wrote ~40 KB of WAL
+/// changed: a new user touches about ten B-tree pages, so a commit per user wrote all of them again
 /// and creating users was bound by that write. Writes that arrive while a transaction runs wait
 /// for the next one and share its pages. Each runs inside a SAVEPOINT of its own, so one that
 /// throws is rolled back alone; each caller resumes only after COMMIT, so an acknowledged write

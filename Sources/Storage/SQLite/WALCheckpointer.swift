@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// A PASSIVE checkpoint copies only what was committed when it began, and the WAL starts over
 /// from its beginning only once all of it has been copied: under writes that never pause, it
-/// grew without bound (300 MB in a burst of 6,000 new users). Once it passes `restartFrames`,
+/// grew without bound in a burst of new users. Once it passes `restartFrames`,
 /// the checkpointer holds the writer's lock for a RESTART checkpoint, which copies the rest
 /// (a PASSIVE one just copied most of it), so the next commit starts the WAL over.
 final class WALCheckpointer: Sendable {

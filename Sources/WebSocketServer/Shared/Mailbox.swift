@@ -14,8 +14,8 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// A first-in, first-out queue of two arrays: producers append to `incoming`; the service
     /// thread takes from the end of `outgoing`, which holds older items in reverse. A drain of
     /// a few hundred of a fan-out's thousands of items then moves them out one by one, where
-    /// copying a prefix out and shifting the rest down (`removeFirst`) cost ~4% of the
-    /// server's fan-out CPU.
+    /// copying a prefix out and shifting the rest down (`removeFirst`) was a visible share of
+    /// the server's fan-out CPU.
     private struct Lane {
         var incoming: [Item] = []
         var outgoing: [Item] = []
@@ -94,9 +94,8 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// An item pushed `ahead` comes out before every item queued without it. A server
     /// connection's "something to write" goes ahead: in a fan-out each member's job queues a
     /// patch, and behind the thousands of jobs still queued the first write waited for all of
-    /// them (at 10,000 members a member's median wait fell from ~102 to ~86 ms; the last
-    /// one's is the same). Going ahead is safe: it writes only what is already queued, in
-    /// order.
+    /// them (a member's median wait falls; the last one's does not). Going ahead is safe: it
+    /// writes only what is already queued, in order.
     @discardableResult
     func push(_ item: Item, ahead: Bool = false) -> Bool {
         let wasEmpty = state.withLock { state -> Bool? in
