@@ -67,5 +67,22 @@ enum PostgresSchema {
         // SQLite's INTEGER (the reference) holds any Int; INTEGER here is 32 bits, so a larger
         // id failed with 22003 instead of being kept.
         PostgresMigration(version: 2, sql: "ALTER TABLE favorites ALTER COLUMN pokemon_id TYPE BIGINT;"),
+        // A list's activity log, as SQLite's `list_events`.
+        PostgresMigration(version: 3, sql: """
+            CREATE TABLE list_events (
+                id         BIGSERIAL PRIMARY KEY,
+                list_id    TEXT NOT NULL REFERENCES favorite_lists(id) ON DELETE CASCADE,
+                kind       TEXT NOT NULL,
+                actor_id   TEXT REFERENCES users(id) ON DELETE SET NULL,
+                pokemon_id BIGINT,
+                subject_id TEXT REFERENCES users(id) ON DELETE SET NULL,
+                role       TEXT,
+                name       TEXT,
+                at         DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX list_events_by_list ON list_events(list_id, id);
+            CREATE INDEX list_events_by_actor ON list_events(list_id, actor_id, id);
+            CREATE INDEX list_events_by_subject ON list_events(subject_id);
+            """),
     ]
 }

@@ -22,5 +22,7 @@ public enum StorageSchema {
             ) WITHOUT ROWID;
             CREATE INDEX saved_sessions_by_time ON saved_sessions(updated_at);
             """),
+        // A list's activity log, written in the transaction of the change it records.
+        Migration(version: 6, sql: listEvents),
     ]
 }
