@@ -9,9 +9,9 @@ import StateSync
 /// a route, an invite), against a session state with a detail open.
 enum ActionDecodeFigure {
     static let actions: [JSONValue] = [
-        ["list": ["favoriteTapped": ["id": 25]]],
+        ["list": ["favoriteSet": ["id": 25, "on": true]]],
         ["list": ["binding": ["search": "pika"]]],
-        ["destination": ["presented": ["detail": ["favoriteTapped": [:]]]]],
+        ["destination": ["presented": ["detail": ["favoriteSet": ["on": true]]]]],
         ["path": ["element": ["id": 1, "action": ["detail": ["typeTapped": ["type": "grass"]]]]]],
         ["navigate": ["route": "/pokemon/25"]],
         ["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]],

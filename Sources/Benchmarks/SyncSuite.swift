@@ -13,7 +13,7 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
     let pageFrame = try await session.loadPages().max { $0.count < $1.count } ?? []
     let pageRows = session.state["list"]?["pages"]?[1]?.jsonBytes.count ?? 0
     let beforeStar = session.state
-    let starFrames = try await session.perform(["list": ["favoriteTapped": ["id": 25]]]) { $0.state["favorites"]?["25"] != nil }
+    let starFrames = try await session.perform(["list": ["favoriteSet": ["id": 25, "on": true]]]) { $0.state["favorites"]?["25"] != nil }
     let afterStar = session.state
     let snapshot = ServerMessage.snapshot(seq: session.seq, state: afterStar).encoded()
 
@@ -123,11 +123,11 @@ final class BenchSession {
             case let .snapshot(seq, state):
                 self.seq = seq
                 self.state = state
-            case let .patch(seq, ops, ack):
+            case let .patch(seq, ops, ack, _):
                 self.seq = seq
                 state = try JSONPatch.apply(ops, to: state)
                 if let ack { acknowledged = ack }
-            case let .ack(ref):
+            case let .ack(ref, _):
                 acknowledged = ref
             case .welcome, .error:
                 break

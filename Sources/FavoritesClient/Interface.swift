@@ -23,6 +23,10 @@ public struct FavoritesClient: Sendable {
     /// Accepts an invite; returns the list joined.
     public var join: @Sendable (_ code: String) async throws -> FavoritesList
     public var rename: @Sendable (_ name: String) async throws -> User
+    /// Who added each favorite and the latest events of a list, live, for the Favorites view.
+    public var activity: @Sendable (_ listID: String) -> Shared<ListActivity>
+    /// Reverts the user's latest star in the list that is not undone yet (nil: nothing to undo).
+    public var undo: @Sendable (_ listID: String) async throws -> UndoneStar?
 
     public init(
         lists: @escaping @Sendable () -> Shared<[ListSummary]>,
@@ -34,7 +38,9 @@ public struct FavoritesClient: Sendable {
         removeMember: @escaping @Sendable (String, String) async throws -> Void,
         leave: @escaping @Sendable (String) async throws -> Void,
         join: @escaping @Sendable (String) async throws -> FavoritesList,
-        rename: @escaping @Sendable (String) async throws -> User
+        rename: @escaping @Sendable (String) async throws -> User,
+        activity: @escaping @Sendable (String) -> Shared<ListActivity>,
+        undo: @escaping @Sendable (String) async throws -> UndoneStar?
     ) {
         self.lists = lists
         self.favorites = favorites
@@ -46,6 +52,8 @@ public struct FavoritesClient: Sendable {
         self.leave = leave
         self.join = join
         self.rename = rename
+        self.activity = activity
+        self.undo = undo
     }
 }
 

@@ -13,6 +13,8 @@ extension FavoritesClient: TestDependencyKey {
         removeMember: unimplemented("FavoritesClient.removeMember"),
         leave: unimplemented("FavoritesClient.leave"),
         join: unimplemented("FavoritesClient.join"),
-        rename: unimplemented("FavoritesClient.rename")
+        rename: unimplemented("FavoritesClient.rename"),
+        activity: { _ in fatalError("Unimplemented: FavoritesClient.activity") },
+        undo: unimplemented("FavoritesClient.undo")
     )
 }

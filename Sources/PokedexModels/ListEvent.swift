@@ -18,11 +18,14 @@ public struct ListEvent: Equatable, Hashable, Sendable, Identifiable {
     public var name: String?
     /// Milliseconds since the epoch.
     public var at: Int64
+    /// The event an undo reverted (a star event written by `undo`), nil otherwise.
+    public var undoes: Int64?
 
     public init(
         id: Int64, kind: Kind, actor: User?, pokemonID: Int? = nil, subject: User? = nil, role: ListRole? = nil,
-        name: String? = nil, at: Int64
+        name: String? = nil, at: Int64, undoes: Int64? = nil
     ) {
+        self.undoes = undoes
         self.id = id
         self.kind = kind
         self.actor = actor
@@ -56,11 +59,14 @@ public struct NewListEvent: Equatable, Sendable {
     public var subjectID: String?
     public var role: ListRole?
     public var name: String?
+    /// The event this one reverts (an undo), nil otherwise.
+    public var undoes: Int64?
 
     public init(
         listID: String, kind: ListEvent.Kind, actorID: String?, pokemonID: Int? = nil, subjectID: String? = nil,
-        role: ListRole? = nil, name: String? = nil
+        role: ListRole? = nil, name: String? = nil, undoes: Int64? = nil
     ) {
+        self.undoes = undoes
         self.listID = listID
         self.kind = kind
         self.actorID = actorID

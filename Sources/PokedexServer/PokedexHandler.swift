@@ -38,7 +38,7 @@ final class PokedexHandler: WebSocketHandler {
             return
         }
         // Every frame counts against the connection's rate, hellos too.
-        let ref: Int? = if case let .action(ref, _) = message { ref } else { nil }
+        let ref: Int? = if case let .action(ref, _, _) = message { ref } else { nil }
         guard admit(connection, ref: ref) else { return }
         switch message {
         case let .hello(hello):
@@ -47,10 +47,10 @@ final class PokedexHandler: WebSocketHandler {
             }
             // Identity and session set-up touch SQLite: off the transport's thread.
             Task { await self.greet(connection, hello) }
-        case let .action(ref, action):
+        case let .action(ref, action, key):
             if let session = registry.session(for: connection) {
-                session.enqueue(action, ref: ref)
-            } else if !registry.holdDuringHello(connection, action: action, ref: ref) {
+                session.enqueue(action, ref: ref, key: key)
+            } else if !registry.holdDuringHello(connection, action: action, ref: ref, key: key) {
                 refuse(ProtocolError(.notHello, "Send hello before any action.", ref: ref), on: connection)
             }
         }

@@ -16,6 +16,7 @@ enum ChangeNotice {
         case let .invitesChanged(listID): fields = ["invites", listID]
         case let .userRenamed(userID): fields = ["renamed", userID]
         case let .presenceChanged(userID): fields = ["presence", userID]
+        case let .activityChanged(listID): fields = ["activity", listID]
         }
         return ([origin] + fields).joined(separator: "|")
     }
@@ -41,6 +42,7 @@ enum ChangeNotice {
         case ("invites", 1): event = .invitesChanged(listID: rest[0])
         case ("renamed", 1): event = .userRenamed(userID: rest[0])
         case ("presence", 1): event = .presenceChanged(userID: rest[0])
+        case ("activity", 1): event = .activityChanged(listID: rest[0])
         default: return nil
         }
         return (origin, event)

@@ -75,18 +75,18 @@ public struct PostgresListStore: ListStore {
         }
     }
 
-    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange? {
+    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?) throws -> FavoriteChange? {
         guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
-        return try stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID))
+        return try stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID, key: key))
     }
 
     /// Queues the star for the next batch and returns; `completion` runs on the batch's thread.
     public func setFavorite(
-        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String,
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?,
         completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void
     ) {
         guard pokemonID > 0 else { return completion(.failure(FavoritesError.invalidPokemonID)) }
-        stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID), completion: completion)
+        stars.submit(.init(listID: listID, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID, key: key), completion: completion)
     }
 
     public var settlesFavoritesLater: Bool { true }

@@ -84,5 +84,18 @@ enum PostgresSchema {
             CREATE INDEX list_events_by_actor ON list_events(list_id, actor_id, id);
             CREATE INDEX list_events_by_subject ON list_events(subject_id);
             """),
+        // Stars as keyed intents and undo, as SQLite's migration 7.
+        PostgresMigration(version: 4, sql: """
+            CREATE TABLE applied_keys (
+                id      BIGSERIAL PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                key     TEXT NOT NULL,
+                at      DOUBLE PRECISION NOT NULL,
+                UNIQUE (user_id, key)
+            );
+            CREATE INDEX applied_keys_by_user ON applied_keys(user_id, id);
+            ALTER TABLE list_events ADD COLUMN undoes BIGINT;
+            CREATE INDEX list_events_by_undone ON list_events(undoes) WHERE undoes IS NOT NULL;
+            """),
     ]
 }

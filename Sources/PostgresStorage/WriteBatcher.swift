@@ -125,6 +125,10 @@ struct FavoriteStar: Sendable {
     var pokemonID: Int
     var isFavorite: Bool
     var userID: String
+    /// The action's key (`AppliedKeys`), if it had one.
+    var key: String? = nil
+    /// The event an undo reverts.
+    var undoes: Int64? = nil
 }
 
 /// Stars in cluster mode.

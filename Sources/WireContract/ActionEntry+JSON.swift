@@ -2,7 +2,7 @@ import StateSync
 
 extension ActionEntry {
     /// This action as a browser sends it, with these fields (and stack element, under
-    /// `ActionTable.stackElement`): `{"list":{"favoriteTapped":{"id":25}}}`.
+    /// `ActionTable.stackElement`): `{"list":{"favoriteSet":{"id":25,"on":true}}}`.
     public func json(_ fields: JSONObject = [:], element: Int? = nil) -> JSONValue {
         var level = JSONValue.object(fields)
         let elementDepth = path.starts(with: ActionTable.stackElement) ? ActionTable.stackElement.count - 1 : nil
@@ -28,5 +28,27 @@ extension ActionTable {
         }
         guard let entry = matching else { preconditionFailure("The action table has no '\(name)' with fields \(fields.keys).") }
         return entry.json(fields, element: element)
+    }
+}
+
+extension ActionTable {
+    /// Whether the action (as a browser sends it) is one that may carry a `key`.
+    public static func isKeyed(_ action: JSONValue) -> Bool {
+        var path: [String] = []
+        var level = action
+        while let object = level.objectValue {
+            if path == stackElement, let inner = object["action"] {
+                level = inner
+                path.append("")  // past the element: the screen's action follows
+                continue
+            }
+            guard object.count == 1, let member = object.members.first else { return false }
+            path.append(member.key)
+            let name = path.filter { !$0.isEmpty }.joined(separator: ".")
+            let named = entries(named: name)
+            if !named.isEmpty { return named.contains(where: \.isKeyed) }
+            level = member.value
+        }
+        return false
     }
 }

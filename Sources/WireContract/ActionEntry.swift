@@ -6,7 +6,7 @@ import StateSync
 /// it, its rate class, what it means, an example, and how it becomes an `AppFeature.Action`.
 /// `ActionTable.entries` lists them all; nothing else decides what a browser may send.
 public final class ActionEntry: Sendable {
-    /// The case names from the root, e.g. `["list", "favoriteTapped"]`. Under
+    /// The case names from the root, e.g. `["list", "favoriteSet"]`. Under
     /// `ActionTable.stackElement` the path continues inside the element's `action` field.
     public let path: [String]
     public let fields: [ActionField]
@@ -17,13 +17,16 @@ public final class ActionEntry: Sendable {
     /// The documented example's fields (and the stack element's id, under `path.element`).
     public let example: JSONObject
     public let exampleElement: Int?
+    /// Whether the action may carry a `key` (a star's intent): the server applies a key once
+    /// per user, and a client may replay the action with it until it is acknowledged.
+    public let isKeyed: Bool
     /// Takes the state apart from the input: a parameter is borrowed, a stored copy of the
     /// session's state would retain and release every one of its parts on each action.
     let build: @Sendable (ActionInput, AppFeature.State) throws(ProtocolError) -> AppFeature.Action
 
     init(
         _ name: String, _ fields: [ActionField] = [], role: RequiredRole, rate: RateClass = .read,
-        _ meaning: String, example: JSONObject = [:], exampleElement: Int? = nil,
+        _ meaning: String, example: JSONObject = [:], exampleElement: Int? = nil, keyed: Bool = false,
         build: @escaping @Sendable (ActionInput, AppFeature.State) throws(ProtocolError) -> AppFeature.Action
     ) {
         path = name.split(separator: ".").map(String.init)
@@ -33,10 +36,11 @@ public final class ActionEntry: Sendable {
         self.meaning = meaning
         self.example = example
         self.exampleElement = exampleElement
+        self.isKeyed = keyed
         self.build = build
     }
 
-    /// The dotted path, e.g. `list.favoriteTapped`.
+    /// The dotted path, e.g. `list.favoriteSet`.
     public var name: String { path.joined(separator: ".") }
 
     /// Builds the action, for `state`, once its fields have passed their checks.
@@ -60,6 +64,7 @@ public struct ActionInput {
     func int(_ field: String) -> Int { action.payload[field]?.intValue ?? 0 }
     func string(_ field: String) -> String { action.payload[field]?.stringValue ?? "" }
     func optionalString(_ field: String) -> String? { action.payload[field]?.stringValue }
+    func bool(_ field: String) -> Bool { action.payload[field]?.boolValue ?? false }
 
     /// The refusal for a row id that is not on screen.
     func noRow(_ id: Int) -> ProtocolError {

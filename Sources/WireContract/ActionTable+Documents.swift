@@ -25,7 +25,7 @@ extension ActionTable {
                 "`\(entry.exampleJSON.jsonString)`",
                 fields.isEmpty ? "—" : fields.joined(separator: ", "),
                 entry.role.summary,
-                entry.rate.rawValue,
+                entry.rate.rawValue + (entry.isKeyed ? ", `key`" : ""),
                 entry.meaning,
             ]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
@@ -57,6 +57,10 @@ extension ActionTable {
             lines.append("  \(JSONValue.string(entry.name).jsonString): [\(forms.joined(separator: ", "))],")
         }
         lines.append("};")
+        lines.append("")
+        lines.append("// Actions that may carry a `key`: star intents, replayed until acknowledged.")
+        let keyed = entries.filter(\.isKeyed).map { JSONValue.string($0.name) }
+        lines.append("export const keyed = \(JSONValue.array(keyed).jsonString);")
         return lines.joined(separator: "\n") + "\n"
     }
 }

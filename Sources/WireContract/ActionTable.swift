@@ -17,7 +17,7 @@ public enum ActionTable {
         .destination(.presented(.detail($1)))
     } + stack + detail(at: "path.element.detail", exampleElement: 1) { input, action in
         .path(.element(id: input.element!, action: .detail(action)))
-    } + navigation + favorites
+    } + navigation + favorites + activity
 
     static let list: [ActionEntry] = [
         ActionEntry("list.reachedEnd", role: .anyone, "The last row scrolled into view: load the next page.") { _, _ in
@@ -38,9 +38,10 @@ public enum ActionTable {
             return .list(.rowTapped(pokemon))
         },
         ActionEntry(
-            "list.favoriteTapped", [ActionField("id", .pokemonID)], role: .editor, rate: .write,
-            "Toggle the star of a row.", example: ["id": 25]
-        ) { input, _ in .list(.favoriteTapped(id: input.int("id"))) },
+            "list.favoriteSet", [ActionField("id", .pokemonID), ActionField("on", .bool)], role: .editor, rate: .write,
+            "Make a row's Pokémon a favorite of the active list (`on`), or not: an intent, never a toggle.",
+            example: ["id": 25, "on": true], keyed: true
+        ) { input, _ in .list(.favoriteSet(id: input.int("id"), on: input.bool("on"))) },
         ActionEntry("destination.dismiss", role: .anyone, "Close the presented detail or Favorites view.") { _, _ in
             .destination(.dismiss)
         },
@@ -57,8 +58,9 @@ public enum ActionTable {
                 embed(input, .closeTapped)
             },
             ActionEntry(
-                "\(prefix).favoriteTapped", role: .editor, rate: .write, "\(place) star.", exampleElement: exampleElement
-            ) { input, _ in embed(input, .favoriteTapped) },
+                "\(prefix).favoriteSet", [ActionField("on", .bool)], role: .editor, rate: .write, "\(place) star: set (`on`) or unset.",
+                example: ["on": true], exampleElement: exampleElement, keyed: true
+            ) { input, _ in embed(input, .favoriteSet(on: input.bool("on"))) },
             ActionEntry("\(prefix).retryTapped", role: .anyone, "\(place) retry of a failed load.", exampleElement: exampleElement) { input, _ in
                 embed(input, .retryTapped)
             },
@@ -89,9 +91,9 @@ public enum ActionTable {
             .path(.element(id: input.element!, action: .type(.retryTapped)))
         },
         ActionEntry(
-            "path.element.type.favoriteTapped", [ActionField("id", .pokemonID)], role: .editor, rate: .write,
-            "A type screen card's star (like the list's).", example: ["id": 2], exampleElement: 0
-        ) { input, _ in .path(.element(id: input.element!, action: .type(.favoriteTapped(id: input.int("id"))))) },
+            "path.element.type.favoriteSet", [ActionField("id", .pokemonID), ActionField("on", .bool)], role: .editor, rate: .write,
+            "A type screen card's star (like the list's).", example: ["id": 2, "on": true], exampleElement: 0, keyed: true
+        ) { input, _ in .path(.element(id: input.element!, action: .type(.favoriteSet(id: input.int("id"), on: input.bool("on"))))) },
     ]
 
     static let navigation: [ActionEntry] = [
@@ -149,6 +151,24 @@ public enum ActionTable {
             .alert(.confirm)
         },
         ActionEntry("alert.cancel", role: .anyone, "Dismiss the alert.") { _, _ in .alert(.cancel) },
+    ]
+
+    /// Stars from the Favorites view, its order, and undo (activity: `lists.activity`).
+    static let activity: [ActionEntry] = [
+        ActionEntry(
+            "destination.presented.favorites.favoriteSet", [ActionField("id", .pokemonID), ActionField("on", .bool)],
+            role: .editor, rate: .write, "A favorite's star in the Favorites view (`on: false` unstars it).",
+            example: ["id": 25, "on": false], keyed: true
+        ) { input, _ in .destination(.presented(.favorites(.favoriteSet(id: input.int("id"), on: input.bool("on"))))) },
+        ActionEntry(
+            "destination.presented.favorites.sortChanged", [ActionField("by", .choice(FavoritesSort.allCases.map(\.rawValue)))],
+            role: .anyone, "Order the Favorites view by dex number, name or newest addition (`destination.favorites.sort`).",
+            example: ["by": "added"]
+        ) { input, _ in .destination(.presented(.favorites(.sortChanged(FavoritesSort(rawValue: input.string("by")) ?? .number)))) },
+        ActionEntry(
+            "lists.undo", role: .editor, rate: .write,
+            "Undo my latest star in the active list that is not undone yet (again: the one before it), by the opposite intent."
+        ) { _, _ in .undo },
     ]
 
     /// The entries of a dotted path (more than one when fields tell them apart, as

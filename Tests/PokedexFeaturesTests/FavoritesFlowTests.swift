@@ -24,7 +24,10 @@ final class FavoritesFlowTests: XCTestCase {
 
     /// The Favorites view of a list once it has appeared (its roster is live).
     func view(_ listID: String) -> FavoritesFeature.State {
-        modify(FavoritesFeature.State(listID: listID)) { $0.roster = self.accounts.rostersByList[listID] }
+        modify(FavoritesFeature.State(listID: listID)) {
+            $0.roster = self.accounts.rostersByList[listID]
+            $0.activity = self.accounts.activityByList[listID]
+        }
     }
 
     func testTheFavoritesViewIsPresentedAndRouted() async {
@@ -165,17 +168,19 @@ final class FavoritesFlowTests: XCTestCase {
         // Let the detail finish loading, so nothing arrives after the store turns exhaustive.
         await store.receive(.destination(.presented(.detail(.detailLoaded(Fixtures.detail(25))))))
         store.exhaustivity = .on
-        await store.send(.destination(.presented(.detail(.favoriteTapped))))
+        await store.send(.destination(.presented(.detail(.favoriteSet(on: true)))))
         await store.receive(.favoriteCommitted(id: 25, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(25) }
         }
         XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [25])
-        // Tapped again, the intent is the other way.
-        await store.send(.destination(.presented(.detail(.favoriteTapped))))
+        // The same intent again (a second tab, a replay) is sent as it is: still set, never a toggle.
+        await store.send(.destination(.presented(.detail(.favoriteSet(on: true)))))
+        await store.receive(.favoriteCommitted(id: 25, isFavorite: true))
+        await store.send(.destination(.presented(.detail(.favoriteSet(on: false)))))
         await store.receive(.favoriteCommitted(id: 25, isFavorite: false)) {
             $0.favorites.withLock { _ = $0.remove(25) }
         }
-        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 25 in ash-list", "unset 25 in ash-list"])
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 25 in ash-list", "set 25 in ash-list", "unset 25 in ash-list"])
     }
 
     func testAStarOnAStackedDetailAndInTheListGoesToTheActiveList() async {
@@ -185,11 +190,11 @@ final class FavoritesFlowTests: XCTestCase {
         await store.skipReceivedActions()
         store.exhaustivity = .on
         let stacked = store.state.path.ids.last!
-        await store.send(.path(.element(id: stacked, action: .detail(.favoriteTapped))))
+        await store.send(.path(.element(id: stacked, action: .detail(.favoriteSet(on: true)))))
         await store.receive(.favoriteCommitted(id: 10, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(10) }
         }
-        await store.send(.list(.favoriteTapped(id: 3)))
+        await store.send(.list(.favoriteSet(id: 3, on: true)))
         await store.receive(.favoriteCommitted(id: 3, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(3) }
         }
@@ -199,7 +204,7 @@ final class FavoritesFlowTests: XCTestCase {
     func testAFailedCommitChangesNothing() async {
         let store = makeStore()
         accounts.failWrites.withLock { $0 = true }
-        await store.send(.list(.favoriteTapped(id: 3)))
+        await store.send(.list(.favoriteSet(id: 3, on: true)))
         await store.finish()
         XCTAssertEqual(store.state.favorites.wrappedValue, [])
     }

@@ -106,7 +106,7 @@ final class PokemonListFeatureTests: XCTestCase {
     func testAStarIsLeftToTheParentAndChangesNothingHere() async {
         // The parent knows the active list and sends the intent; the list writes nothing.
         let store = makeStore()
-        await store.send(.favoriteTapped(id: 7))
+        await store.send(.favoriteSet(id: 7, on: true))
         XCTAssertEqual(store.state.favorites.wrappedValue, [])
     }
 }

@@ -13,7 +13,7 @@ final class FailedCommitTests: ServerTestCase {
         options.busyTimeoutMilliseconds = 100
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    func star(_ id: Int) -> JSONValue { ["list": ["favoriteSet": ["id": .int(id), "on": true]]] }
 
     func testAStarThatCannotBeCommittedIsAStorageErrorAndChangesNothing() async throws {
         let tab = try await TestSession.open(client, port: server.port)

@@ -34,7 +34,7 @@ final class LimitsTests: ServerTestCase {
         try server.database.query("SELECT COUNT(*) FROM users")[0].int(0)
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    func star(_ id: Int) -> JSONValue { ["list": ["favoriteSet": ["id": .int(id), "on": true]]] }
 
     func invite(_ owner: TestSession) async throws -> ProtocolError.Code? {
         let before = owner.state["destination"]?["favorites"]?["invite"]?["link"]

@@ -28,7 +28,7 @@ final class SessionProtocolTests: InProcessTestCase {
     /// Reads patches into `state` until `done` holds for it.
     func apply(until done: (JSONValue) -> Bool, _ state: inout JSONValue, seq: inout Int, from connection: InProcessPeer) async throws {
         while !done(state) {
-            guard case let .patch(nextSeq, ops, _) = try await next(connection) else { continue }
+            guard case let .patch(nextSeq, ops, _, _) = try await next(connection) else { continue }
             XCTAssertEqual(nextSeq, seq + 1, "patches arrive in sequence")
             seq = nextSeq
             state = try JSONPatch.apply(ops, to: state)
@@ -49,7 +49,7 @@ final class SessionProtocolTests: InProcessTestCase {
         connection.send(#"{"type":"action","ref":5,"action":{"list":{"reachedEnd":{}}}}"#)
         var sawPageAdd = false
         while state["list"]?["pages"]?.arrayValue?.count != 2 {
-            guard case let .patch(nextSeq, ops, _) = try await next(connection) else { continue }
+            guard case let .patch(nextSeq, ops, _, _) = try await next(connection) else { continue }
             seq = nextSeq
             if ops.contains(where: { if case .add("/list/pages/1", _) = $0 { true } else { false } }) { sawPageAdd = true }
             state = try JSONPatch.apply(ops, to: state)
@@ -63,9 +63,9 @@ final class SessionProtocolTests: InProcessTestCase {
         hello(connection)
         _ = try await next(connection)
         _ = try await next(connection)
-        connection.send(#"{"type":"action","ref":9,"action":{"list":{"favoriteTapped":{"id":25}}}}"#)
+        connection.send(#"{"type":"action","ref":9,"action":{"list":{"favoriteSet":{"id":25,"on":true}}}}"#)
         while true {
-            guard case let .patch(_, ops, ack) = try await next(connection) else { continue }
+            guard case let .patch(_, ops, ack, _) = try await next(connection) else { continue }
             if ack == 9 {
                 XCTAssertEqual(ops, [.add(path: "/favorites/25", value: true)])
                 return
@@ -86,7 +86,7 @@ final class SessionProtocolTests: InProcessTestCase {
         connection.send(#"{"type":"action","ref":2,"action":{"list":{"rowTaped":{"id":1}}}}"#)
         let unknown = try await nextNonPatch(connection)
         XCTAssertEqual(unknown, .error(ref: 2, code: .unknownAction, message: "Unknown action 'list.rowTaped'."))
-        connection.send(#"{"type":"action","ref":3,"action":{"list":{"favoriteTapped":{"id":"x"}}}}"#)
+        connection.send(#"{"type":"action","ref":3,"action":{"list":{"favoriteSet":{"id":"x","on":true}}}}"#)
         let badAction = try await nextNonPatch(connection)
         guard case .error(3, .badAction, _) = badAction else { return XCTFail("expected bad_action, got \(badAction)") }
         connection.send(#"{"type":"action","ref":4,"action":{"dismissNotice":{}}}"#)
@@ -105,11 +105,11 @@ final class SessionProtocolTests: InProcessTestCase {
         let second = try await connect()
         hello(second, token: token, resume: .init(session: session, seq: seq))
         guard case .welcome(session, _, _) = try await next(second) else { return XCTFail("expected the same session") }
-        second.send(#"{"type":"action","ref":1,"action":{"list":{"favoriteTapped":{"id":4}}}}"#)
+        second.send(#"{"type":"action","ref":1,"action":{"list":{"favoriteSet":{"id":4,"on":true}}}}"#)
         // Whatever the session did while away is replayed in order, continuing the browser's
         // copy: no snapshot.
         while true {
-            guard case let .patch(nextSeq, ops, ack) = try await next(second) else { return XCTFail("expected patches, not a snapshot") }
+            guard case let .patch(nextSeq, ops, ack, _) = try await next(second) else { return XCTFail("expected patches, not a snapshot") }
             XCTAssertEqual(nextSeq, seq + 1)
             seq = nextSeq
             state = try JSONPatch.apply(ops, to: state)
@@ -123,13 +123,13 @@ final class SessionProtocolTests: InProcessTestCase {
         let second = server.connect()
         let resume = ClientMessage.Resume(session: first.session, seq: first.seq)
         second.send(ClientMessage.hello(.init(token: first.token, resume: resume, route: "/")).encoded())
-        second.send(ClientMessage.action(ref: 1, action: ["list": ["favoriteTapped": ["id": 9]]]).encoded())
+        second.send(ClientMessage.action(ref: 1, action: ["list": ["favoriteSet": ["id": 9, "on": true]]]).encoded())
         guard case .welcome(first.session, _, _) = try await next(second) else { return XCTFail("expected the same session") }
         var acknowledged = false
         while !acknowledged {
             switch try await next(second) {
-            case let .patch(_, _, ack): acknowledged = ack == 1
-            case let .ack(ref): acknowledged = ref == 1
+            case let .patch(_, _, ack, _): acknowledged = ack == 1
+            case let .ack(ref, _): acknowledged = ref == 1
             case let other: return XCTFail("expected patches, got \(other)")
             }
         }

@@ -49,7 +49,7 @@ struct MixPlan: Sendable {
         switch move {
         case .scroll: return ScreenActions.scroll
         case .open: return ScreenActions.randomRowID(list, using: &rng).map(ScreenActions.open)
-        case .star: return ScreenActions.randomRowID(list, using: &rng).map(ScreenActions.star)
+        case .star: return ScreenActions.randomRowID(list, using: &rng).map { ScreenActions.star($0, in: state) }
         case .dismiss: return ScreenActions.dismiss
         case .navigate: return ScreenActions.navigateToDetail(using: &rng)
         case .search:

@@ -31,7 +31,10 @@ enum ScreenActions {
     }
 
     static func open(_ id: Int) -> JSONValue { ActionTable.action("list.rowTapped", ["id": .int(id)]) }
-    static func star(_ id: Int) -> JSONValue { ActionTable.action("list.favoriteTapped", ["id": .int(id)]) }
+    /// The row's star the other way from how `state` shows it.
+    static func star(_ id: Int, in state: JSONValue) -> JSONValue {
+        ActionTable.action("list.favoriteSet", ["id": .int(id), "on": .bool(state["favorites"]?[String(id)] != true)])
+    }
 
     /// A back/forward to a random detail by its URL.
     static func navigateToDetail(using generator: inout some RandomNumberGenerator) -> JSONValue {

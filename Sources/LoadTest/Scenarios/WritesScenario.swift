@@ -144,11 +144,12 @@ final class ListWriters: Sendable {
         guard ContinuousClock.now < stopAt.withLock({ $0 }), session.phase == .ready else { return }
         if session.pendingActions == 0 {
             let owned = plan.ownedIDs(position: plan.list(of: session.index).position)
-            let id = cursors.withLock { cursors in
+            let (id, on) = cursors.withLock { cursors in
                 defer { cursors[position] += 1 }
-                return owned[cursors[position] % owned.count]
+                // The list starts empty: one pass over the owned ids sets them, the next unsets them.
+                return (owned[cursors[position] % owned.count], (cursors[position] / owned.count) % 2 == 0)
             }
-            session.send(ActionTable.action("list.favoriteTapped", ["id": .int(id)]))
+            session.send(ActionTable.action("list.favoriteSet", ["id": .int(id), "on": .bool(on)]))
         }
         schedule(position)
     }

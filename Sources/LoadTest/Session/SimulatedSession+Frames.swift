@@ -55,7 +55,7 @@ extension SimulatedSession {
             return []
         case let .snapshot(seq, state):
             return snapshot(seq: seq, state: state, at: now, &machine)
-        case let .patch(seq, ops, ack):
+        case let .patch(seq, ops, ack, _):
             var notices: [Notice] = []
             do {
                 try machine.copy.apply(seq: seq, ops: ops)
@@ -65,7 +65,7 @@ extension SimulatedSession {
             }
             if let ack { acknowledge(ack, at: now, &machine) }
             return notices
-        case let .ack(ref):
+        case let .ack(ref, _):
             acknowledge(ref, at: now, &machine)
             return []
         case let .error(ref, code, message):

@@ -1,4 +1,5 @@
 import StateSync
+import WireContract
 import Synchronization
 import WebSocketServer
 
@@ -70,7 +71,9 @@ final class SimulatedSession: Sendable {
             guard machine.phase == .ready, let connection = machine.connection else { return nil }
             let ref = machine.takeRef()
             machine.inFlight[ref] = .now
-            transmit(.action(ref: ref, action: action), on: connection)
+            // A star is an intent with a key, as the web client sends it: unique per session.
+            let key = ActionTable.isKeyed(action) ? machine.sessionID.map { "\($0.prefix(16))-\(ref)" } : nil
+            transmit(.action(ref: ref, action: action, key: key), on: connection)
             return ref
         }
     }
@@ -162,7 +165,7 @@ final class SimulatedSession: Sendable {
     func transmit(_ message: ClientMessage, on connection: ClientConnection) {
         let bytes = message.encoded()
         connection.send(bytes)
-        let kind: String? = if case let .action(_, action) = message { ActionKind.name(of: action) } else { nil }
+        let kind: String? = if case let .action(_, action, _) = message { ActionKind.name(of: action) } else { nil }
         environment.recorder.sent(bytes: bytes.count, action: kind)
     }
 

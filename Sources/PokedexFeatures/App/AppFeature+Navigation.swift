@@ -85,6 +85,7 @@ extension AppFeature.State {
             view.listID = listID
             view.invite = nil
             view.roster = client.roster(listID)
+            view.activity = client.activity(listID)
             destination = .favorites(view)
         case nil:
             break
@@ -102,5 +103,17 @@ extension AppFeature.State {
     public var shownRoster: ListRoster? {
         guard case let .favorites(view) = destination else { return nil }
         return view.roster?.wrappedValue
+    }
+
+    /// Who added each favorite and the latest events, while the Favorites view shows them.
+    public var shownActivity: ListActivity? {
+        guard case let .favorites(view) = destination else { return nil }
+        return view.activity?.wrappedValue
+    }
+
+    /// The Favorites view's order, while it is shown.
+    public var shownFavoritesSort: FavoritesSort? {
+        guard case let .favorites(view) = destination else { return nil }
+        return view.sort
     }
 }

@@ -88,6 +88,10 @@ public struct AppFeature: Reducer, Sendable {
         case alert(AlertAction)
         /// The language chosen in the header: every screen is named in it from now on.
         case setLocale(AppLocale)
+        /// Revert the user's own latest star in the active list (again: the one before it).
+        case undo
+        /// What the undo reverted; nil when there was nothing left to undo.
+        case undone(UndoneStar?)
 
         public enum AlertAction: Equatable, Sendable {
             case confirm
@@ -128,19 +132,32 @@ public struct AppFeature: Reducer, Sendable {
         case let .destination(.presented(.favorites(.delegate(delegate)))):
             return favoritesDelegate(delegate, &state)
 
-        case let .list(.favoriteTapped(id)):
-            return setFavorite(id, &state)
+        case let .list(.favoriteSet(id, on)):
+            return setFavorite(id, on, &state)
 
-        case .destination(.presented(.detail(.favoriteTapped))):
+        case let .destination(.presented(.detail(.favoriteSet(on)))):
             guard case let .detail(detail) = state.destination else { return .none }
-            return setFavorite(detail.pokemon.id, &state)
+            return setFavorite(detail.pokemon.id, on, &state)
 
-        case let .path(.element(_, .type(.favoriteTapped(id)))):
-            return setFavorite(id, &state)
+        case let .path(.element(_, .type(.favoriteSet(id, on)))):
+            return setFavorite(id, on, &state)
 
-        case let .path(.element(entryID, .detail(.favoriteTapped))):
+        case let .path(.element(entryID, .detail(.favoriteSet(on)))):
             guard case let .detail(detail) = state.path[id: entryID] else { return .none }
-            return setFavorite(detail.pokemon.id, &state)
+            return setFavorite(detail.pokemon.id, on, &state)
+
+        case let .destination(.presented(.favorites(.favoriteSet(id, on)))):
+            return setFavorite(id, on, &state)
+
+        case .undo:
+            let listID = state.account.activeListID
+            return .run { [favoritesClient] send in
+                await send(.undone(try await favoritesClient.undo(listID)))
+            } catch: { _, _ in }
+
+        case let .undone(star):
+            if star == nil { state.notice = Strings.nothingToUndo(state.locale) }
+            return .none
 
         case .favoriteCommitted:
             return .none
@@ -282,12 +299,12 @@ public struct AppFeature: Reducer, Sendable {
         }
     }
 
-    /// A tapped star becomes the intent to set it the other way in the active list. The
-    /// state changes when the commit comes back through the shared favorites; a refusal is
-    /// the session's to report (an `error` frame for the action), and changes nothing.
-    private func setFavorite(_ id: Int, _ state: inout State) -> Effect<Action> {
+    /// A star's intent, sent to the active list as it is (never a toggle of what this session
+    /// shows: two members starring one Pokémon agree). The state changes when the commit comes
+    /// back through the shared favorites; a refusal is the session's to report (an `error`
+    /// frame for the action), and changes nothing.
+    private func setFavorite(_ id: Int, _ isFavorite: Bool, _ state: inout State) -> Effect<Action> {
         let listID = state.account.activeListID
-        let isFavorite = !state.favorites.wrappedValue.contains(id)
         return .run { [favoritesClient] send in
             try await favoritesClient.setFavorite(listID, id, isFavorite)
             await send(.favoriteCommitted(id: id, isFavorite: isFavorite))

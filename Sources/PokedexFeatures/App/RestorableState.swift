@@ -10,8 +10,14 @@ public struct RestorableState: Equatable, Sendable {
     public var typeFilter: String?
     public var activeListID: String
     public var locale: AppLocale
+    /// The Favorites view's order (when the route shows it).
+    public var favoritesSort: FavoritesSort
 
-    public init(route: String, search: String = "", typeFilter: String? = nil, activeListID: String, locale: AppLocale = .en) {
+    public init(
+        route: String, search: String = "", typeFilter: String? = nil, activeListID: String, locale: AppLocale = .en,
+        favoritesSort: FavoritesSort = .number
+    ) {
+        self.favoritesSort = favoritesSort
         self.route = route
         self.search = search
         self.typeFilter = typeFilter
@@ -24,7 +30,8 @@ extension AppFeature.State {
     /// The state as it would be restored.
     public var restorable: RestorableState {
         RestorableState(
-            route: route, search: list.search, typeFilter: list.typeFilter, activeListID: account.activeListID, locale: locale
+            route: route, search: list.search, typeFilter: list.typeFilter, activeListID: account.activeListID, locale: locale,
+            favoritesSort: shownFavoritesSort ?? .number
         )
     }
 
@@ -43,5 +50,9 @@ extension AppFeature.State {
         )
         list.search = String(saved.search.prefix(100))
         if let type = saved.typeFilter, PokemonTypes.all.contains(type) { list.typeFilter = type }
+        if case var .favorites(view) = destination {
+            view.sort = saved.favoritesSort
+            destination = .favorites(view)
+        }
     }
 }

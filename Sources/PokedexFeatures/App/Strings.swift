@@ -43,6 +43,10 @@ enum Strings {
         }
     }
 
+    static func nothingToUndo(_ locale: AppLocale) -> String {
+        locale == .es ? "No hay nada tuyo que deshacer en esta lista." : "There is nothing of yours to undo in this list."
+    }
+
     static func thisMember(_ locale: AppLocale) -> String { locale == .es ? "este miembro" : "this member" }
     static func thisList(_ locale: AppLocale) -> String { locale == .es ? "esta lista" : "this list" }
 

@@ -18,6 +18,10 @@ public struct FavoritesFeature: Reducer, Sendable {
         public var failedIntent: Intent?
         /// The language of its messages.
         public var locale: AppLocale
+        /// Who added each favorite and the latest events, live while the view is shown (set on appear).
+        public var activity: Shared<ListActivity>?
+        /// How the list's Pokémon are ordered.
+        public var sort: FavoritesSort = .number
 
         public init(listID: String, locale: AppLocale = .en) {
             self.listID = listID
@@ -55,6 +59,9 @@ public struct FavoritesFeature: Reducer, Sendable {
         /// Tries the failed change again.
         case retryTapped
         case localeChanged(AppLocale)
+        /// A card's star: the root sends the intent to the active list.
+        case favoriteSet(id: Int, on: Bool)
+        case sortChanged(FavoritesSort)
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
@@ -72,6 +79,14 @@ public struct FavoritesFeature: Reducer, Sendable {
         switch action {
         case .onAppear:
             if state.roster == nil { state.roster = favoritesClient.roster(state.listID) }
+            if state.activity == nil { state.activity = favoritesClient.activity(state.listID) }
+            return .none
+
+        case .favoriteSet:
+            return .none  // The root sends the intent to the active list.
+
+        case let .sortChanged(sort):
+            state.sort = sort
             return .none
 
         case let .rowTapped(id):
@@ -140,4 +155,12 @@ public struct FavoritesFeature: Reducer, Sendable {
             }
         }
     }
+}
+
+/// The orders the Favorites view offers: dex number, name (in the session's language), or
+/// newest addition first.
+public enum FavoritesSort: String, Equatable, Hashable, Sendable, CaseIterable {
+    case number
+    case name
+    case added
 }

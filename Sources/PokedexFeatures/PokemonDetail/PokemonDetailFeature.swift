@@ -2,7 +2,7 @@ import Composable
 import PokedexModels
 import PokemonClient
 
-/// One Pokémon: shows the list's row at once, loads the full detail, toggles the favorite
+/// One Pokémon: shows the list's row at once, loads the full detail, sets the favorite
 /// star, closes itself, and asks its parent to drill into a type.
 public struct PokemonDetailFeature: Reducer, Sendable {
     public struct State: Equatable, Sendable {
@@ -27,7 +27,8 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         case detailLoaded(PokemonDetail)
         case detailFailed(String)
         case closeTapped
-        case favoriteTapped
+        /// The star: the intent to make this Pokémon a favorite of the active list, or not.
+        case favoriteSet(on: Bool)
         case typeTapped(String)
         /// The session's language changed: the detail is fetched again in it.
         case localeChanged(AppLocale)
@@ -69,7 +70,7 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         case .closeTapped:
             return .run { _ in await dismiss() }
 
-        case .favoriteTapped:
+        case .favoriteSet:
             return .none  // The parent sends the intent to the active list.
 
         case let .typeTapped(type):

@@ -23,7 +23,7 @@ public struct PokemonTypeFeature: Reducer, Sendable {
         case membersFailed(String)
         case rowTapped(Pokemon)
         /// A card's star: the parent sends the intent to the active list.
-        case favoriteTapped(id: Int)
+        case favoriteSet(id: Int, on: Bool)
         /// The session's language changed: the members are fetched again, named in it.
         case localeChanged(AppLocale)
         case delegate(Delegate)
@@ -53,7 +53,7 @@ public struct PokemonTypeFeature: Reducer, Sendable {
             return .none
         case let .rowTapped(pokemon):
             return .send(.delegate(.showPokemon(pokemon)))
-        case .favoriteTapped:
+        case .favoriteSet:
             return .none
         case let .localeChanged(locale):
             guard locale != state.locale else { return .none }

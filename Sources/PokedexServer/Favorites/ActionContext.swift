@@ -7,11 +7,16 @@ import Synchronization
 /// until its commit. The session sets it around each action; the effects' tasks inherit it.
 struct ActionContext: Sendable {
     let userID: String
+    /// The action's key (`ClientMessage.action`'s): its write is applied once per user.
+    let key: String?
     let refuse: @Sendable (_ code: String, _ message: String) -> Void
     let acknowledgement: Acknowledgement?
 
-    init(userID: String, acknowledgement: Acknowledgement? = nil, refuse: @escaping @Sendable (String, String) -> Void) {
+    init(
+        userID: String, key: String? = nil, acknowledgement: Acknowledgement? = nil, refuse: @escaping @Sendable (String, String) -> Void
+    ) {
         self.userID = userID
+        self.key = key
         self.refuse = refuse
         self.acknowledgement = acknowledgement
     }

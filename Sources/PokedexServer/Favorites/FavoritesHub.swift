@@ -30,12 +30,15 @@ final class FavoritesHub: Sendable {
     let presence: Presence
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes: RefreshThrottle
+    /// Activity pushes per list, at most ten a second (stars come in storms).
+    private let activityRefreshes: RefreshThrottle
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
         quota: FavoritesQuota = FavoritesQuota(), storage: StorageQueue = StorageQueue(), clock: ServerClock = .continuous
     ) {
         rosterRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
+        activityRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
         self.storage = storage
         self.users = users
         self.repository = repository
@@ -53,12 +56,13 @@ final class FavoritesHub: Sendable {
     /// processes' changes the same way). `committed` runs between the commit and the change
     /// reaching any session.
     func setFavorite(
-        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, committed: @escaping @Sendable () -> Void
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String? = nil,
+        committed: @escaping @Sendable () -> Void
     ) async throws {
         let repository = self.repository
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let submit: @Sendable () -> Void = {
-                repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID) { outcome in
+                repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: key) { outcome in
                     switch outcome {
                     case let .success(change):
                         committed()
@@ -96,6 +100,7 @@ final class FavoritesHub: Sendable {
         switch event {
         case let .favorite(change):
             feed.receive(change)
+            refreshActivity(change.listID)
         case let .memberLeft(listID, userID, removed):
             losses.withLock { losses in
                 // Read by every session of the user, so kept; bounded, since a reason unknown
@@ -106,6 +111,7 @@ final class FavoritesHub: Sendable {
             // The user's sessions see the list gone from their lists and drop it (`Session`).
             refreshLists(ofUser: userID)
             refreshRoster(listID)
+            refreshActivity(listID)
         case let .memberJoined(listID, userID):
             losses.withLock { losses in
                 losses[userID]?[listID] = nil
@@ -113,8 +119,12 @@ final class FavoritesHub: Sendable {
             }
             refreshRoster(listID)
             refreshLists(ofUser: userID)
+            refreshActivity(listID)
         case let .invitesChanged(listID):
             refreshRoster(listID)
+            refreshActivity(listID)
+        case let .activityChanged(listID):
+            refreshActivity(listID)
         case let .userRenamed(userID), let .presenceChanged(userID):
             refreshRosters(ofUser: userID)
         }
@@ -148,6 +158,7 @@ final class FavoritesHub: Sendable {
 
     func favoritesKey(_ listID: String) -> FavoritesKey { FavoritesKey(listID: listID, hub: self) }
     func rosterKey(_ listID: String) -> RosterKey { RosterKey(listID: listID, hub: self) }
+    func activityKey(_ listID: String) -> ActivityKey { ActivityKey(listID: listID, hub: self) }
     func listsKey(_ userID: String) -> UserListsKey { UserListsKey(userID: userID, hub: self) }
 
     /// Registers a refresher for a key id; it lives as long as the returned token.
@@ -196,7 +207,18 @@ final class FavoritesHub: Sendable {
     func refreshRosters(ofUser userID: String) {
         guard openRosters.load(ordering: .relaxed) > 0 else { return }
         let lists = (try? repository.lists(forUser: userID)) ?? []
-        for list in lists { refreshRoster(list.list.id) }
+        for list in lists {
+            refreshRoster(list.list.id)
+            refreshActivity(list.list.id)
+        }
+    }
+
+    /// Reloads the list's activity for the Favorites views showing it, if any does (throttled:
+    /// a burst of stars is one reload at its end).
+    func refreshActivity(_ listID: String) {
+        let keyID = ActivityKey.keyID(listID)
+        guard refreshers.withLock({ $0[keyID] != nil }) else { return }
+        activityRefreshes.run(keyID) { self.refresh([keyID]) }
     }
 
     // MARK: Presence

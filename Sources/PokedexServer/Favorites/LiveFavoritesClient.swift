@@ -13,7 +13,9 @@ extension FavoritesClient {
             roster: { listID in Shared(hub.rosterKey(listID), default: ListRoster()) },
             setFavorite: { listID, pokemonID, isFavorite in
                 try await ActionContext.committing { committed in
-                    try await hub.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: user.id, committed: committed)
+                    try await hub.setFavorite(
+                        list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: user.id, key: ActionContext.current?.key,
+                        committed: committed)
                 }
             },
             createInvite: { listID, role in
@@ -61,6 +63,15 @@ extension FavoritesClient {
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { _ in
                         (try hub.users.rename(userID: user.id, to: name), [.userRenamed(userID: user.id)])
+                    }
+                }
+            },
+            activity: { listID in Shared(hub.activityKey(listID), default: ListActivity()) },
+            undo: { listID in
+                try await ActionContext.committing { committed in
+                    try await hub.write(committed: committed) { repository in
+                        guard let undo = try repository.undo(list: listID, by: user.id) else { return (nil, []) }
+                        return (undo.undone, [undo.change.map(StorageEvent.favorite) ?? .activityChanged(listID: listID)])
                     }
                 }
             }

@@ -8,6 +8,7 @@ extension RestorableState {
         var object: JSONValue = ["route": .string(route), "search": .string(search), "list": .string(activeListID)]
         if let typeFilter { object["type"] = .string(typeFilter) }
         if locale != .en { object["locale"] = .string(locale.rawValue) }
+        if favoritesSort != .number { object["sort"] = .string(favoritesSort.rawValue) }
         return object.jsonString
     }
 
@@ -17,7 +18,8 @@ extension RestorableState {
         else { return nil }
         self.init(
             route: route, search: json["search"]?.stringValue ?? "", typeFilter: json["type"]?.stringValue, activeListID: list,
-            locale: json["locale"]?.stringValue.flatMap(AppLocale.init(rawValue:)) ?? .en
+            locale: json["locale"]?.stringValue.flatMap(AppLocale.init(rawValue:)) ?? .en,
+            favoritesSort: json["sort"]?.stringValue.flatMap(FavoritesSort.init(rawValue:)) ?? .number
         )
     }
 }

@@ -19,7 +19,7 @@ final class Session: Sendable {
     /// The Pokémon the data source has: what actions and routes may name.
     private let pokemonIDs: PokemonIDs
     private struct Inbox {
-        var pending: [(action: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant)] = []
+        var pending: [(action: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant)] = []
         var draining = false
         /// Actions wait until the browser has its first state.
         var ready = false
@@ -94,6 +94,7 @@ final class Session: Sendable {
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
+            if case let .favorites(view) = state.destination, let activity = view.activity { shared.append(activity.reference) }
             return shared
         }) { [weak self] state, change in
             defer { actionLog?.batchObserved() }
@@ -142,10 +143,10 @@ final class Session: Sendable {
     /// How a write the action `ref` started acknowledges it: from the commit on, the next
     /// patch carries the ack (the one showing the change, normally); once the write has
     /// returned, a job after the effect's next step sends it alone if no patch took it.
-    private func heldAck(_ ref: Int) -> Acknowledgement.Held {
+    private func heldAck(_ ref: Int, key: String?) -> Acknowledgement.Held {
         let output = self.output, executor = self.executor
         return Acknowledgement.Held(
-            committed: { output.expectAck(ref) },
+            committed: { output.expectAck(ref, key: key) },
             finished: { executor.execute { output.flushAck(ref) } }
         )
     }
@@ -165,9 +166,9 @@ final class Session: Sendable {
 
     /// Queues an action from the browser. Actions are reduced one after another in arrival
     /// order, on the Store's executor.
-    func enqueue(_ action: JSONValue, ref: Int?) {
+    func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
         let startDrain = inbox.withLock { inbox -> Bool in
-            inbox.pending.append((action, ref, .now))
+            inbox.pending.append((action, ref, key, .now))
             return Self.claimDrain(&inbox)
         }
         if startDrain { drainOnStoreExecutor() }
@@ -215,11 +216,11 @@ final class Session: Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            for item in batch { process(item.action, ref: item.ref, receivedAt: item.receivedAt) }
+            for item in batch { process(item.action, ref: item.ref, key: item.key, receivedAt: item.receivedAt) }
         }
     }
 
-    private func process(_ json: JSONValue, ref: Int?, receivedAt: ContinuousClock.Instant) {
+    private func process(_ json: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant) {
         let output = self.output
         let metrics = output.metrics
         let pokemonIDs = self.pokemonIDs
@@ -230,17 +231,20 @@ final class Session: Sendable {
         // Decoded and checked against the state inside the Store. The effects the action
         // starts inherit the context: a task created here copies the task-locals set here.
         let acknowledgement = ref.map { ref in
-            Acknowledgement(withhold: { output.withdrawAck(ref) }, held: heldAck(ref))
+            Acknowledgement(withhold: { output.withdrawAck(ref) }, held: heldAck(ref, key: key))
         }
-        let actionContext = ActionContext(userID: user.id, acknowledgement: acknowledgement, refuse: refuse)
+        let actionContext = ActionContext(userID: user.id, key: key, acknowledgement: acknowledgement, refuse: refuse)
         let refusal = ActionContext.$current.withValue(actionContext) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
                         let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
                         try ActionAuthorization.check(decoded, in: state)
+                        if key != nil, !decoded.entry.isKeyed {
+                            throw ProtocolError(.badAction, "Action '\(decoded.entry.name)' takes no key: only star intents do.")
+                        }
                         // The ack rides on the patch this action causes.
-                        if let ref { output.expectAck(ref) }
+                        if let ref { output.expectAck(ref, key: key) }
                         return decoded.action
                     }
                     return nil

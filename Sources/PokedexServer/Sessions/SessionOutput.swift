@@ -16,10 +16,16 @@ final class SessionOutput: Sendable {
         var connection: Connection?
         /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
         var needsSnapshot = false
-        var pendingAcks: [Int] = []
+        var pendingAcks: [PendingAck] = []
         /// False until the first browser has its snapshot: states before it are in that
         /// snapshot, so they are not sent as patches.
         var hasAttached = false
+    }
+
+    /// An action waiting for its ack, and the key the ack echoes.
+    struct PendingAck {
+        var ref: Int
+        var key: String?
     }
 
     /// Recent patches kept for resuming: at most this many, and at most this many bytes, so
@@ -46,7 +52,7 @@ final class SessionOutput: Sendable {
             let ops = JSONPatch.diff(from: sent.state, to: state)
             guard !ops.isEmpty else { return }
             sent.state = state
-            sendPatch(&sent) { seq, ack in ServerMessage.patch(seq: seq, ops: ops, ack: ack).encoded() }
+            sendPatch(&sent) { seq, ack in ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded() }
         }
     }
 
@@ -63,14 +69,14 @@ final class SessionOutput: Sendable {
             for part in parts { state[part.key] = part.value }
             sent.state = .object(state)
             sendPatch(&sent) { seq, ack in
-                ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack)
+                ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack?.ref, key: ack?.key)
             }
         }
     }
 
     /// Sends the next patch, the `frame` made for its seq and the ack it carries (the last of
     /// those waiting; the others go before it), and keeps it for resuming.
-    private func sendPatch(_ sent: inout Sent, frame makeFrame: (_ seq: Int, _ ack: Int?) -> [UInt8]) {
+    private func sendPatch(_ sent: inout Sent, frame makeFrame: (_ seq: Int, _ ack: PendingAck?) -> [UInt8]) {
         let acks = sent.pendingAcks
         sent.pendingAcks = []
         sent.seq += 1
@@ -83,28 +89,28 @@ final class SessionOutput: Sendable {
             dropped += 1
         }
         if dropped > 0 { sent.history.removeFirst(dropped) }
-        for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack).encoded(), &sent) }
+        for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack.ref, key: ack.key).encoded(), &sent) }
         transmit(frame, &sent)
         metrics.patchSent()
         patchSent?(frame)
     }
 
-    /// Remembers an action's ref: the next patch acknowledges it.
-    func expectAck(_ ref: Int) {
-        sent.withLock { $0.pendingAcks.append(ref) }
+    /// Remembers an action's ref (and key): the next patch acknowledges it.
+    func expectAck(_ ref: Int, key: String? = nil) {
+        sent.withLock { $0.pendingAcks.append(PendingAck(ref: ref, key: key)) }
     }
 
     /// Takes back a ref a write now holds: no patch acknowledges it before its commit.
     func withdrawAck(_ ref: Int) {
-        sent.withLock { sent in sent.pendingAcks.removeAll { $0 == ref } }
+        sent.withLock { sent in sent.pendingAcks.removeAll { $0.ref == ref } }
     }
 
     /// Acknowledges a ref that no patch carried (the action changed nothing visible).
     func flushAck(_ ref: Int) {
         sent.withLock { sent in
-            guard let index = sent.pendingAcks.firstIndex(of: ref) else { return }
-            sent.pendingAcks.remove(at: index)
-            transmit(ServerMessage.ack(ref: ref).encoded(), &sent)
+            guard let index = sent.pendingAcks.firstIndex(where: { $0.ref == ref }) else { return }
+            let ack = sent.pendingAcks.remove(at: index)
+            transmit(ServerMessage.ack(ref: ref, key: ack.key).encoded(), &sent)
         }
     }
 

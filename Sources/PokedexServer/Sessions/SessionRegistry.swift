@@ -10,7 +10,7 @@ final class SessionRegistry: Sendable {
         var sessions: [String: Session] = [:]
         var byConnection: [UInt64: Session] = [:]
         /// Connections whose hello is being answered, with the actions that arrived meanwhile.
-        var greeting: [UInt64: [(action: JSONValue, ref: Int?)]] = [:]
+        var greeting: [UInt64: [(action: JSONValue, ref: Int?, key: String?)]] = [:]
         /// Sessions per user, those reserved and not yet added included.
         var sessionsByUser: [String: Int] = [:]
     }
@@ -44,10 +44,10 @@ final class SessionRegistry: Sendable {
     }
 
     /// Keeps an action that arrived during the hello; false when no hello is under way.
-    func holdDuringHello(_ connection: Connection, action: JSONValue, ref: Int?) -> Bool {
+    func holdDuringHello(_ connection: Connection, action: JSONValue, ref: Int?, key: String? = nil) -> Bool {
         tables.withLock { tables in
             guard tables.greeting[connection.id] != nil else { return false }
-            tables.greeting[connection.id]?.append((action, ref))
+            tables.greeting[connection.id]?.append((action, ref, key))
             return true
         }
     }
@@ -110,7 +110,7 @@ final class SessionRegistry: Sendable {
         }
         session.disconnectedAt.withLock { $0 = nil }
         hub.connected(session.user.id)
-        for item in held { session.enqueue(item.action, ref: item.ref) }
+        for item in held { session.enqueue(item.action, ref: item.ref, key: item.key) }
     }
 
     /// The connection closed: keep its session for the grace period, then drop it unless a

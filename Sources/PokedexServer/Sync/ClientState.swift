@@ -21,7 +21,10 @@ struct ClientState: Sendable {
 
     /// The user's lists; the active list's rows only while the Favorites view is open, so a
     /// star elsewhere stays a one-op patch.
-    func lists(_ account: Account, roster: ListRoster?, favorites: Set<Int>, showingRows: Bool, locale: AppLocale) -> JSONValue {
+    func lists(
+        _ account: Account, roster: ListRoster?, favorites: Set<Int>, showingRows: Bool, locale: AppLocale,
+        activity: ListActivity? = nil, sort: FavoritesSort = .number
+    ) -> JSONValue {
         let roster = roster ?? ListRoster()
         let isOwner = account.activeRole == .owner
         return [
@@ -36,8 +39,46 @@ struct ClientState: Sendable {
                 ]
             }),
             "memberCount": .int(roster.memberCount),
-            "pokemon": .array(showingRows ? rowJSON.json(for: favorites.sorted().map { row($0, locale) ?? Pokemon(id: $0, name: "", types: []) }) : []),
+            "pokemon": .array(showingRows ? favoriteRows(favorites, activity: activity, sort: sort, locale: locale) : []),
             "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
+            "activity": .array(showingRows ? (activity?.events ?? []).map { event($0, locale) } : []),
+        ]
+    }
+
+    /// The Favorites view's rows in `sort`'s order, each with who added it and when
+    /// (`addedBy` null when unknown: a deleted user, or an addition not read yet).
+    func favoriteRows(_ favorites: Set<Int>, activity: ListActivity?, sort: FavoritesSort, locale: AppLocale) -> [JSONValue] {
+        let additions = activity?.additions ?? [:]
+        var rows = favorites.map { row($0, locale) ?? Pokemon(id: $0, name: "", types: []) }
+        switch sort {
+        case .number:
+            rows.sort { $0.id < $1.id }
+        case .name:
+            rows.sort { ($0.name.localizedLowercase, $0.id) < ($1.name.localizedLowercase, $1.id) }
+        case .added:
+            rows.sort { (-(additions[$0.id]?.addedAt ?? .min), $0.id) < (-(additions[$1.id]?.addedAt ?? .min), $1.id) }
+        }
+        return zip(rows, rowJSON.json(for: rows)).map { pokemon, json in
+            var json = json
+            let addition = additions[pokemon.id]
+            json["addedBy"] = addition?.addedBy.map(user) ?? .null
+            json["addedAt"] = addition.map { .int(Int($0.addedAt)) } ?? .null
+            return json
+        }
+    }
+
+    /// One activity entry; `pokemon` is named in the session's language when known.
+    func event(_ event: ListEvent, _ locale: AppLocale) -> JSONValue {
+        [
+            "id": .int(Int(event.id)),
+            "kind": .string(event.kind.rawValue),
+            "actor": event.actor.map(user) ?? .null,
+            "pokemon": event.pokemonID.map { id in ["id": .int(id), "name": JSONValue(row(id, locale)?.name)] } ?? .null,
+            "subject": event.subject.map(user) ?? .null,
+            "role": JSONValue(event.role?.rawValue),
+            "name": JSONValue(event.name),
+            "at": .int(Int(event.at)),
+            "undoes": event.undoes.map { .int(Int($0)) } ?? .null,
         ]
     }
 
@@ -49,7 +90,10 @@ struct ClientState: Sendable {
             let invite: JSONValue = state.invite.map {
                 ["role": .string($0.role.rawValue), "link": .string("\(publicURL())/#/join/\($0.code)")]
             } ?? .null
-            return ["favorites": ["invite": invite, "error": JSONValue(state.error), "canRetry": .bool(state.failedIntent != nil)]]
+            return ["favorites": [
+                "invite": invite, "error": JSONValue(state.error), "canRetry": .bool(state.failedIntent != nil),
+                "sort": .string(state.sort.rawValue),
+            ]]
         }
     }
 

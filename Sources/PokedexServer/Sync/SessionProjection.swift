@@ -28,6 +28,8 @@ final class SessionProjection: Sendable {
         var roster: ListRoster?
         var rows: Set<Int>?
         var locale: AppLocale
+        var activity: ListActivity?
+        var sort: FavoritesSort?
     }
 
     private struct StackInput: Equatable {
@@ -84,12 +86,15 @@ final class SessionProjection: Sendable {
         let favorites = state.favorites.wrappedValue
         let listsInput = ListsInput(
             lists: state.account.lists.wrappedValue, active: state.account.activeListID,
-            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil, locale: state.locale
+            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil, locale: state.locale,
+            activity: state.shownActivity, sort: state.shownFavoritesSort
         )
         return (
             Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
             Self.memo(&memos.lists, listsInput) { input in
-                client.lists(state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale)
+                client.lists(
+                    state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale,
+                    activity: input.activity, sort: input.sort ?? .number)
             }
         )
     }

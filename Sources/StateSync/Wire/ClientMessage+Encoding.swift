@@ -29,11 +29,15 @@ extension ClientMessage {
                 writer.raw(#","locale":"#)
                 writer.write(locale)
             }
-        case let .action(ref, action):
+        case let .action(ref, action, key):
             writer.raw(#"{"type":"action""#)
             if let ref {
                 writer.raw(#","ref":"#)
                 writer.write(ref)
+            }
+            if let key {
+                writer.raw(#","key":"#)
+                writer.write(key)
             }
             writer.raw(#","action":"#)
             writer.write(action)

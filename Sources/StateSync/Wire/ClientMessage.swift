@@ -1,7 +1,9 @@
 /// A frame from the browser (docs/PROTOCOL.md, "Client → server").
 public enum ClientMessage: Equatable, Sendable {
     case hello(Hello)
-    case action(ref: Int?, action: JSONValue)
+    /// `key`: a string the client made unique for an intent it may send again (after a
+    /// reconnect, a reload): the server applies a key once per user and acknowledges it again.
+    case action(ref: Int?, action: JSONValue, key: String? = nil)
 
     public struct Hello: Equatable, Sendable {
         public var version: Int
@@ -54,6 +56,14 @@ public enum ClientMessage: Equatable, Sendable {
     /// hashed or looked up before anything else, so a longer one is refused unread.
     public static let maxCredentialBytes = 128
 
+    /// A key's bounds: 1 to 64 letters, digits, `-` or `_`.
+    public static let maxKeyLength = 64
+
+    public static func isKey(_ text: String) -> Bool {
+        (1...maxKeyLength).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D || $0 == 0x5F }
+    }
+
     /// Parses a text frame's bytes, refusing it with the protocol's error codes: `bad_json` for
     /// malformed JSON or a non-object, `bad_message` for a bad envelope, `version` for another version.
     public static func parse(_ frame: [UInt8]) throws(ProtocolError) -> ClientMessage {
@@ -100,8 +110,10 @@ public enum ClientMessage: Equatable, Sendable {
 
     private static func parseAction(_ object: JSONObject) throws(ProtocolError) -> ClientMessage {
         let ref = try envelopeFields(object, type: "action", ref: nil).optional("ref", "an integer", \.intValue)
-        let action = try envelopeFields(object, type: "action", ref: ref).required("action", "an object") { $0.objectValue.map(JSONValue.object) }
-        return .action(ref: ref, action: action)
+        let fields = envelopeFields(object, type: "action", ref: ref)
+        let action = try fields.required("action", "an object") { $0.objectValue.map(JSONValue.object) }
+        let key = try fields.optional("key", "1 to \(maxKeyLength) letters, digits, '-' or '_'") { $0.stringValue.flatMap { isKey($0) ? $0 : nil } }
+        return .action(ref: ref, action: action, key: key)
     }
 
     private static func envelopeFields(_ object: JSONObject, type: String, ref: Int?) -> FieldReader {

@@ -23,9 +23,10 @@ extension ServerMessage {
             let ops = try fields.required("ops", "an array", \.arrayValue)
             return .patch(seq: try fields.required("seq", "an integer", \.intValue),
                           ops: try decode(ops, failure: fields.failure),
-                          ack: try fields.optional("ack", "an integer", \.intValue))
+                          ack: try fields.optional("ack", "an integer", \.intValue),
+                          key: try fields.optional("key", "a string", \.stringValue))
         case "ack":
-            return .ack(ref: try fields.required("ref", "an integer", \.intValue))
+            return .ack(ref: try fields.required("ref", "an integer", \.intValue), key: try fields.optional("key", "a string", \.stringValue))
         case "error":
             let code = try fields.required("code", "a protocol error code") { $0.stringValue.flatMap(ProtocolError.Code.init) }
             return .error(ref: try fields.nullable("ref", "an integer", \.intValue),

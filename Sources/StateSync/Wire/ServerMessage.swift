@@ -4,8 +4,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// `user` is `{id, name}` or nil (written as null); `token` is written only when newly issued.
     case welcome(session: String, user: JSONValue?, token: String?)
     case snapshot(seq: Int, state: JSONValue)
-    case patch(seq: Int, ops: [PatchOperation], ack: Int?)
-    case ack(ref: Int)
+    /// `key`: the acknowledged action's key, when it had one.
+    case patch(seq: Int, ops: [PatchOperation], ack: Int?, key: String? = nil)
+    case ack(ref: Int, key: String? = nil)
     case error(ref: Int?, code: ProtocolError.Code, message: String)
 
     /// The `error` frame answering a refused frame or action.
@@ -31,11 +32,15 @@ public enum ServerMessage: Equatable, Sendable {
             writer.write(seq)
             writer.raw(#","state":"#)
             writer.write(state)
-        case let .patch(seq, ops, ack):
-            Self.writePatch(seq: seq, ack: ack, into: &writer) { $0.write(ops) }
-        case let .ack(ref):
+        case let .patch(seq, ops, ack, key):
+            Self.writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.write(ops) }
+        case let .ack(ref, key):
             writer.raw(#"{"type":"ack","ref":"#)
             writer.write(ref)
+            if let key {
+                writer.raw(#","key":"#)
+                writer.write(key)
+            }
         case let .error(ref, code, message):
             writer.raw(#"{"type":"error","ref":"#)
             writer.write(JSONValue(ref))
@@ -50,15 +55,17 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// The bytes of `.patch(seq:ops:ack:)` when its ops are already encoded
     /// (`PartsPatchMemo.Patch`): a fan-out encodes them once for every session it reaches.
-    public static func patchFrame(seq: Int, encodedOperations: [UInt8], ack: Int?) -> [UInt8] {
+    public static func patchFrame(seq: Int, encodedOperations: [UInt8], ack: Int?, key: String? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 48 + encodedOperations.count)
-        writePatch(seq: seq, ack: ack, into: &writer) { $0.raw(encodedOperations) }
+        writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.raw(encodedOperations) }
         writer.raw("}")
         return writer.bytes
     }
 
     /// A patch frame but its closing brace, the ops written by `writeOperations`.
-    private static func writePatch(seq: Int, ack: Int?, into writer: inout JSONWriter, _ writeOperations: (inout JSONWriter) -> Void) {
+    private static func writePatch(
+        seq: Int, ack: Int?, key: String?, into writer: inout JSONWriter, _ writeOperations: (inout JSONWriter) -> Void
+    ) {
         writer.raw(#"{"type":"patch","seq":"#)
         writer.write(seq)
         writer.raw(#","ops":"#)
@@ -66,6 +73,10 @@ public enum ServerMessage: Equatable, Sendable {
         if let ack {
             writer.raw(#","ack":"#)
             writer.write(ack)
+            if let key {
+                writer.raw(#","key":"#)
+                writer.write(key)
+            }
         }
     }
 

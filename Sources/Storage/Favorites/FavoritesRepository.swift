@@ -89,28 +89,17 @@ public struct FavoritesRepository: ListStore {
     }
 
     /// Makes `pokemonID` a favorite (or not) in the list: a set, never a toggle, so repeating
-    /// it changes nothing. Owners and editors only. Committed when it returns.
+    /// it changes nothing. Owners and editors only. Committed when it returns. A `key` this
+    /// user applied before changes nothing; a change is logged in the same transaction.
     /// - Returns: the change with the list's new sequence number, or nil when the list
-    ///   already was that way (nothing committed, no number taken).
+    ///   already was that way or the key was applied (nothing changed, no number taken).
     @discardableResult
-    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange? {
+    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?) throws -> FavoriteChange? {
         guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
         return try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: \.canWrite)
-            let changed = isFavorite
-                ? try connection.run(
-                    "INSERT OR IGNORE INTO favorites (list_id, pokemon_id, added_by, added_at) VALUES (?, ?, ?, ?)",
-                    [.text(listID), .integer(Int64(pokemonID)), .text(userID), .real(now().timeIntervalSince1970)]
-                )
-                : try connection.run(
-                    "DELETE FROM favorites WHERE list_id = ? AND pokemon_id = ?",
-                    [.text(listID), .integer(Int64(pokemonID))]
-                )
-            guard changed > 0 else { return nil }
-            let seq = try connection.query(
-                "UPDATE favorite_lists SET seq = seq + 1 WHERE id = ? RETURNING seq", [.text(listID)]
-            )[0].int(0)
-            return FavoriteChange(listID: listID, seq: seq, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID)
+            if let key, !(try connection.applyKey(key, of: userID, at: now().timeIntervalSince1970)) { return nil }
+            return try connection.writeStar(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, at: now().timeIntervalSince1970)
         }
     }
 
@@ -140,5 +129,46 @@ public struct FavoritesRepository: ListStore {
 private extension SQLiteConnection {
     func deleteMembership(of userID: String, in listID: String) throws {
         try run("DELETE FROM memberships WHERE list_id = ? AND user_id = ?", [.text(listID), .text(userID)])
+    }
+}
+
+extension SQLiteConnection {
+    /// Records that the user applied `key`; false when they had (then nothing is written).
+    /// Keeps the user's newest `AppliedKeys.kept`.
+    func applyKey(_ key: String, of userID: String, at time: Double) throws -> Bool {
+        guard try run("INSERT OR IGNORE INTO applied_keys (user_id, key, at) VALUES (?, ?, ?)", [.text(userID), .text(key), .real(time)]) > 0
+        else { return false }
+        try run(
+            """
+            DELETE FROM applied_keys WHERE user_id = ? AND id <= (
+                SELECT id FROM applied_keys WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+            """,
+            [.text(userID), .text(userID), .integer(Int64(AppliedKeys.kept))]
+        )
+        return true
+    }
+
+    /// Writes a star whose author may write, bumps the list's seq and logs the event, when it
+    /// changes the list (an undo, `undoes`, is logged either way). Inside the caller's transaction.
+    func writeStar(
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, at time: Double, undoes: Int64? = nil
+    ) throws -> FavoriteChange? {
+        let changed = isFavorite
+            ? try run(
+                "INSERT OR IGNORE INTO favorites (list_id, pokemon_id, added_by, added_at) VALUES (?, ?, ?, ?)",
+                [.text(listID), .integer(Int64(pokemonID)), .text(userID), .real(time)]
+            )
+            : try run(
+                "DELETE FROM favorites WHERE list_id = ? AND pokemon_id = ?",
+                [.text(listID), .integer(Int64(pokemonID))]
+            )
+        if changed > 0 || undoes != nil {
+            let event = NewListEvent(
+                listID: listID, kind: isFavorite ? .starSet : .starUnset, actorID: userID, pokemonID: pokemonID, undoes: undoes)
+            try appendEvent(event, at: time)
+        }
+        guard changed > 0 else { return nil }
+        let seq = try query("UPDATE favorite_lists SET seq = seq + 1 WHERE id = ? RETURNING seq", [.text(listID)])[0].int(0)
+        return FavoriteChange(listID: listID, seq: seq, pokemonID: pokemonID, isFavorite: isFavorite, userID: userID)
     }
 }

@@ -20,3 +20,20 @@ extension StorageSchema {
         CREATE INDEX list_events_by_subject ON list_events(subject_id);
         """
 }
+
+extension StorageSchema {
+    /// `applied_keys`: the keys of the stars a user applied, the newest `AppliedKeys.kept` per
+    /// user. `list_events.undoes`: the event an undo reverted.
+    static let starKeysAndUndo = """
+        CREATE TABLE applied_keys (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            key     TEXT NOT NULL,
+            at      REAL NOT NULL,
+            UNIQUE (user_id, key)
+        );
+        CREATE INDEX applied_keys_by_user ON applied_keys(user_id, id);
+        ALTER TABLE list_events ADD COLUMN undoes INTEGER;
+        CREATE INDEX list_events_by_undone ON list_events(undoes) WHERE undoes IS NOT NULL;
+        """
+}

@@ -24,5 +24,8 @@ public enum StorageSchema {
             """),
         // A list's activity log, written in the transaction of the change it records.
         Migration(version: 6, sql: listEvents),
+        // Stars as keyed intents (a replayed key is applied once) and undo (an undo names the
+        // event it reverts, so undoing again walks further back).
+        Migration(version: 7, sql: starKeysAndUndo),
     ]
 }

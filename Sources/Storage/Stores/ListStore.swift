@@ -20,13 +20,25 @@ public protocol ListStore: Sendable {
     /// The list's favorites and the sequence number they are at. Members only.
     func snapshot(ofList listID: String, as userID: String) throws -> FavoritesSnapshot
     /// Sets a favorite (never a toggle). Owners and editors only. Nil when nothing changed.
-    func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange?
+    /// With a `key` (`AppliedKeys`), a key this user already applied changes nothing (nil): the
+    /// key is kept in the star's own transaction, so a replay is applied once whatever process
+    /// it reaches. A change is logged (`starSet`/`starUnset`) in the same transaction.
+    func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?) throws -> FavoriteChange?
     /// `setFavorite` for a caller that must not wait: `completion` gets the outcome once the
     /// star is committed or refused. A store whose writes wait for a server (`settlesFavoritesLater`)
     /// returns at once and completes on a thread of its own; the default writes in place.
     func setFavorite(
-        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String,
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?,
         completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void)
+    /// Who added each of the list's favorites, and when. Members only.
+    func favoriteAdditions(ofList listID: String, as userID: String) throws -> [Int: FavoriteAddition]
+    /// The list's latest events, newest first, with the actors' and subjects' names. Members only.
+    func activity(ofList listID: String, as userID: String, limit: Int) throws -> [ListEvent]
+    /// Reverts the user's latest star event in the list that is neither an undo nor undone
+    /// already (so undoing again walks further back), by the opposite intent, logged as a star
+    /// event that names the reverted one. Owners and editors, and only their own events.
+    /// Nil when there is nothing to undo.
+    func undo(list listID: String, by userID: String) throws -> StarUndo?
     /// Whether the completing `setFavorite` returns before the star is written (and so may be
     /// called where blocking is not allowed).
     var settlesFavoritesLater: Bool { get }
@@ -55,10 +67,23 @@ public protocol ListStore: Sendable {
 
 extension ListStore {
     public func setFavorite(
+        list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?,
+        completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void
+    ) {
+        completion(Result { try setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: key) })
+    }
+
+    /// A star without a key.
+    @discardableResult
+    public func setFavorite(list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String) throws -> FavoriteChange? {
+        try setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: nil)
+    }
+
+    public func setFavorite(
         list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String,
         completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void
     ) {
-        completion(Result { try setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID) })
+        setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: nil, completion: completion)
     }
 
     public var settlesFavoritesLater: Bool { false }

@@ -11,4 +11,6 @@ public enum StorageEvent: Sendable, Equatable {
     case userRenamed(userID: String)
     /// The user came online somewhere, or went offline everywhere.
     case presenceChanged(userID: String)
+    /// The list's activity log grew without another event saying so (an undo that changed no star).
+    case activityChanged(listID: String)
 }

@@ -19,6 +19,9 @@ final class InMemoryFavorites: Sendable {
             .init(user: misty, role: .owner, isOnline: false), .init(user: ash, role: .editor, isOnline: true),
         ])),
     ]
+    let activityByList: [String: Shared<ListActivity>] = ["ash-list": Shared(ListActivity()), "cerulean": Shared(ListActivity())]
+    /// Ash's stars, oldest first, as the activity log keeps them: undo walks back through them.
+    let stars = Mutex<[(id: Int64, listID: String, pokemonID: Int, isFavorite: Bool, undoes: Int64?)]>([])
     let calls = Mutex<[String]>([])
     /// Makes every star's commit and invite fail, as a read-only or full disk would.
     let failWrites = Mutex(false)
@@ -35,8 +38,7 @@ final class InMemoryFavorites: Sendable {
             setFavorite: { listID, id, isFavorite in
                 if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
                 self.calls.withLock { $0.append("\(isFavorite ? "set" : "unset") \(id) in \(listID)") }
-                // Committed at once: the shared value shows it, as the feed would.
-                self.favoritesByList[listID]!.withLock { _ = isFavorite ? $0.insert(id).inserted : $0.remove(id) != nil }
+                self.star(listID, id, isFavorite, undoes: nil)
             },
             createInvite: { listID, role in
                 if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
@@ -54,8 +56,26 @@ final class InMemoryFavorites: Sendable {
                 self.lists.withLock { $0.append(ListSummary(list: Self.cerulean, role: .editor)) }
                 return Self.cerulean
             },
-            rename: { name in User(id: "ash", displayName: name) }
+            rename: { name in User(id: "ash", displayName: name) },
+            activity: { self.activityByList[$0]! },
+            undo: { listID in
+                self.calls.withLock { $0.append("undo in \(listID)") }
+                let undone = self.stars.withLock { stars in
+                    stars.last { star in
+                        star.listID == listID && star.undoes == nil && !stars.contains { $0.undoes == star.id }
+                    }
+                }
+                guard let undone else { return nil }
+                self.star(listID, undone.pokemonID, !undone.isFavorite, undoes: undone.id)
+                return UndoneStar(eventID: undone.id, pokemonID: undone.pokemonID, isFavorite: !undone.isFavorite)
+            }
         )
+    }
+
+    /// Commits a star at once: the shared value shows it, as the feed would, and it is logged.
+    private func star(_ listID: String, _ id: Int, _ isFavorite: Bool, undoes: Int64?) {
+        favoritesByList[listID]!.withLock { _ = isFavorite ? $0.insert(id).inserted : $0.remove(id) != nil }
+        stars.withLock { $0.append((Int64($0.count + 1), listID, id, isFavorite, undoes)) }
     }
 
     enum TestError: Error, CustomStringConvertible {

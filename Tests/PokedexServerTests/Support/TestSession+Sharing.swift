@@ -11,6 +11,6 @@ extension TestSession {
         return String(link.split(separator: "/").last ?? "")
     }
 
-    /// A star tapped in the list.
-    static func star(_ id: Int) -> JSONValue { ["list": ["favoriteTapped": ["id": .int(id)]]] }
+    /// A row's star in the list, set (`on`) or unset.
+    static func star(_ id: Int, on: Bool = true) -> JSONValue { ["list": ["favoriteSet": ["id": .int(id), "on": .bool(on)]]] }
 }

@@ -19,6 +19,8 @@ final class TestSession {
     private(set) var errors: [(ref: Int?, code: ProtocolError.Code)] = []
     private var nextRef = 0
     private var acknowledged: Set<Int> = []
+    /// The keys acks echoed, in order (one per ack: a key acknowledged twice is here twice).
+    private(set) var acknowledgedKeys: [String] = []
 
     private init(link: any SessionLink) {
         self.link = link
@@ -56,16 +58,16 @@ final class TestSession {
 
     /// Sends an action and returns its ref.
     @discardableResult
-    func send(_ action: JSONValue) -> Int {
+    func send(_ action: JSONValue, key: String? = nil) -> Int {
         nextRef += 1
-        link.sendFrame(ClientMessage.action(ref: nextRef, action: action).encoded())
+        link.sendFrame(ClientMessage.action(ref: nextRef, action: action, key: key).encoded())
         return nextRef
     }
 
     /// Sends an action and waits until it is acknowledged or refused.
     @discardableResult
-    func perform(_ action: JSONValue) async throws -> ProtocolError.Code? {
-        let ref = send(action)
+    func perform(_ action: JSONValue, key: String? = nil) async throws -> ProtocolError.Code? {
+        let ref = send(action, key: key)
         try await read { session in session.acknowledged.contains(ref) || session.errors.contains { $0.ref == ref } }
         return errors.first { $0.ref == ref }?.code
     }
@@ -81,13 +83,15 @@ final class TestSession {
             case let .snapshot(seq, state):
                 self.seq = seq
                 self.state = state
-            case let .patch(seq, ops, ack):
+            case let .patch(seq, ops, ack, key):
                 XCTAssertEqual(seq, self.seq + 1, "patches arrive in sequence")
                 self.seq = seq
                 state = try JSONPatch.apply(ops, to: state)
                 if let ack { acknowledged.insert(ack) }
-            case let .ack(ref):
+                if let key { acknowledgedKeys.append(key) }
+            case let .ack(ref, key):
                 acknowledged.insert(ref)
+                if let key { acknowledgedKeys.append(key) }
             case let .error(ref, code, _):
                 errors.append((ref, code))
             }

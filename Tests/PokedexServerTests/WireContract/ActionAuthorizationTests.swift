@@ -72,9 +72,9 @@ final class ActionAuthorizationTests: XCTestCase {
     }
 
     func testFieldsAreCheckedAgainstTheirKinds() {
-        XCTAssertEqual(refusal(["list": ["favoriteTapped": ["id": 999]]])?.code, .badAction)
-        XCTAssertEqual(refusal(["list": ["favoriteTapped": ["id": "25"]]]),
-                       ProtocolError(.badAction, "Action 'list.favoriteTapped': field 'id' must be an integer."))
+        XCTAssertEqual(refusal(["list": ["favoriteSet": ["id": 999, "on": true]]])?.code, .badAction)
+        XCTAssertEqual(refusal(["list": ["favoriteSet": ["id": "25", "on": true]]]),
+                       ProtocolError(.badAction, "Action 'list.favoriteSet': field 'id' must be an integer."))
         XCTAssertEqual(refusal(["list": ["binding": ["search": .string(String(repeating: "a", count: 101))]]]),
                        ProtocolError(.badAction, "The search is limited to 100 characters."))
         XCTAssertEqual(refusal(["list": ["binding": ["type": "plastic"]]]), ProtocolError(.badAction, "Unknown type 'plastic'."))

@@ -54,7 +54,7 @@ final class WireContractTests: XCTestCase {
                 switch json["type"]?.stringValue {
                 case "hello", "action":
                     let message = try ClientMessage.parse(frame)
-                    if case let .action(_, action) = message { actions.append(action) }
+                    if case let .action(_, action, _) = message { actions.append(action) }
                 default:
                     XCTAssertNoThrow(try ServerMessage.parse(frame), String(line))
                 }
