@@ -56,7 +56,9 @@ struct ClientState: Sendable {
         case .name:
             rows.sort { ($0.name.localizedLowercase, $0.id) < ($1.name.localizedLowercase, $1.id) }
         case .added:
-            rows.sort { (-(additions[$0.id]?.addedAt ?? .min), $0.id) < (-(additions[$1.id]?.addedAt ?? .min), $1.id) }
+            // Newest first; one whose addition is not read yet goes last.
+            let at = { (id: Int) in additions[id]?.addedAt ?? -1 }
+            rows.sort { at($0.id) != at($1.id) ? at($0.id) > at($1.id) : $0.id < $1.id }
         }
         return zip(rows, rowJSON.json(for: rows)).map { pokemon, json in
             var json = json
