@@ -1,0 +1,99 @@
+import Composable
+import ComposableTesting
+import FavoritesClient
+import PokedexFeatures
+import PokedexModels
+import XCTest
+
+/// Stars as intents on every screen, the Favorites view's activity and order, and undo.
+@MainActor
+final class StarIntentFlowTests: XCTestCase {
+    let accounts = InMemoryFavorites()
+
+    func makeStore(route: String = "/") -> TestStore<AppFeature> {
+        let favorites = accounts.favoritesByList[InMemoryFavorites.personal.id]!
+        return TestStore(
+            initialState: AppFeature.State(route: route, account: accounts.account, favorites: favorites),
+            reducer: AppFeature()
+        ) {
+            $0.favoritesClient = self.accounts.client
+            $0.pokemonClient = Fixtures.client()
+        }
+    }
+
+    func view(_ listID: String, sort: FavoritesSort = .number) -> FavoritesFeature.State {
+        modify(FavoritesFeature.State(listID: listID)) {
+            $0.roster = self.accounts.rostersByList[listID]
+            $0.activity = self.accounts.activityByList[listID]
+            $0.sort = sort
+        }
+    }
+
+    func testAnIntentIsSentAsItIsWhateverTheStarShows() async {
+        let store = makeStore()
+        // Unsetting a star that is not set is still an unset: never turned into a set.
+        await store.send(.list(.favoriteSet(id: 3, on: false)))
+        await store.receive(.favoriteCommitted(id: 3, isFavorite: false))
+        await store.send(.list(.favoriteSet(id: 3, on: true)))
+        await store.receive(.favoriteCommitted(id: 3, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(3) } }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["unset 3 in ash-list", "set 3 in ash-list"])
+    }
+
+    func testATypeCardsStarIsAnIntentToo() async {
+        let store = makeStore(route: "/pokemon/1/type/grass")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        await store.skipReceivedActions()
+        store.exhaustivity = .on
+        let typeScreen = store.state.path.ids[0]
+        await store.send(.path(.element(id: typeScreen, action: .type(.favoriteSet(id: 2, on: true)))))
+        await store.receive(.favoriteCommitted(id: 2, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(2) } }
+        XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [2])
+    }
+
+    func testTheFavoritesViewHoldsTheActivityAndUnstarsAFavorite() async {
+        let store = makeStore()
+        accounts.favoritesByList["ash-list"]!.withLock { $0 = [25] }
+        await store.send(.favoritesTapped) { $0.destination = .favorites(FavoritesFeature.State(listID: "ash-list")) }
+        await store.receive(.destination(.presented(.favorites(.onAppear)))) {
+            $0.destination = .favorites(self.view("ash-list"))
+        }
+        XCTAssertEqual(store.state.shownActivity, ListActivity())
+        await store.send(.destination(.presented(.favorites(.favoriteSet(id: 25, on: false)))))
+        await store.receive(.favoriteCommitted(id: 25, isFavorite: false)) { $0.favorites.withLock { _ = $0.remove(25) } }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["unset 25 in ash-list"])
+    }
+
+    func testTheOrderIsStateAndSurvivesARestore() async {
+        let store = makeStore(route: "/favorites")
+        await store.send(.destination(.presented(.favorites(.onAppear)))) { $0.destination = .favorites(self.view("ash-list")) }
+        await store.send(.destination(.presented(.favorites(.sortChanged(.added))))) {
+            $0.destination = .favorites(self.view("ash-list", sort: .added))
+        }
+        XCTAssertEqual(store.state.shownFavoritesSort, .added)
+        let saved = store.state.restorable
+        XCTAssertEqual(saved.favoritesSort, .added)
+        let restored = AppFeature.State(restoring: saved, account: accounts.account) { self.accounts.favoritesByList[$0]! }
+        XCTAssertEqual(restored.shownFavoritesSort, .added)
+    }
+
+    func testUndoWalksBackMyStarsThenSaysThereIsNothingLeft() async {
+        let store = makeStore()
+        await store.send(.list(.favoriteSet(id: 1, on: true)))
+        await store.receive(.favoriteCommitted(id: 1, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(1) } }
+        await store.send(.list(.favoriteSet(id: 4, on: true)))
+        await store.receive(.favoriteCommitted(id: 4, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(4) } }
+
+        await store.send(.undo)
+        await store.receive(.undone(UndoneStar(eventID: 2, pokemonID: 4, isFavorite: false))) {
+            $0.favorites.withLock { _ = $0.remove(4) }
+        }
+        await store.send(.undo)
+        await store.receive(.undone(UndoneStar(eventID: 1, pokemonID: 1, isFavorite: false))) {
+            $0.favorites.withLock { _ = $0.remove(1) }
+        }
+        await store.send(.undo)
+        await store.receive(.undone(nil)) { $0.notice = "There is nothing of yours to undo in this list." }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 1 in ash-list", "set 4 in ash-list", "undo in ash-list", "undo in ash-list", "undo in ash-list"])
+    }
+}
