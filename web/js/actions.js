@@ -2,7 +2,7 @@
 // (action-table.js, generated from the server's ActionTable), so an action the server does not
 // know, or a field of the wrong type, fails here, in the browser, not as an error frame.
 
-import { actions, stackElement } from './action-table.js';
+import { actions, stackElement, keyed } from './action-table.js';
 
 export class ActionError extends Error {}
 
@@ -66,3 +66,22 @@ export function elementAction(id, name, fields = {}) {
 
 /** A builder for the actions under `prefix`: `scoped('list')('reachedEnd')`. */
 export const scoped = (prefix) => (name, fields) => action(`${prefix}.${name}`, fields);
+
+/** The dotted name of a built action (`list.favoriteSet`), or null for one the contract does not have. */
+export function nameOf(built) {
+  const path = [];
+  let level = built;
+  while (level && typeof level === 'object' && !Array.isArray(level)) {
+    if (path.length === stackElement.length && stackElement.every((name, i) => path[i] === name)) level = level.action;
+    const names = Object.keys(level ?? {});
+    if (names.length !== 1) return null;
+    path.push(names[0]);
+    const name = path.join('.');
+    if (Object.hasOwn(actions, name)) return name;
+    level = level[names[0]];
+  }
+  return null;
+}
+
+/** Whether a built action is a star's intent: sent with a key and replayed until acknowledged. */
+export const isKeyed = (built) => keyed.includes(nameOf(built));

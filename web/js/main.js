@@ -4,6 +4,7 @@
 import { action } from './actions.js';
 import { createStore } from './store.js';
 import { createSocket } from './socket.js';
+import { createIntents } from './intents.js';
 import { createRouter, currentRoute } from './router.js';
 import { createListView } from './views/list.js';
 import { createSheet } from './views/sheet.js';
@@ -31,6 +32,17 @@ const helloRoute = currentRoute();
 const store = createStore(saved?.state ?? null);
 const connection = createConnectionView();
 const toast = createToast();
+// Star intents awaiting their ack, across reconnects and reloads of this tab.
+const intents = createIntents({ storage: sessionStorageOrNull(), onChange: (count) => connection.setWaiting(count) });
+connection.setWaiting(intents.count);
+
+function sessionStorageOrNull() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 // Until the session says which language it speaks: the one it had, else the browser's.
 setLocale(saved?.state?.locale ?? preferredLocale());
@@ -49,6 +61,7 @@ const socket = createSocket({
   onPatch: (ops) => store.patch(ops),
   onStatus: (status) => connection.update(status),
   onError: (error) => refused(error),
+  intents,
 });
 const send = (action) => socket.send(action);
 

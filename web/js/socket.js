@@ -1,6 +1,10 @@
 // The websocket session: hello (token + resume + route), snapshot/patch sequencing with gap
 // detection, actions with increasing refs, reconnect with jittered exponential backoff.
 // The user's token lives in localStorage, so every tab of this browser is the same user.
+// Star intents go with a key and stay in `intents` until acknowledged: after every welcome the
+// ones still waiting are sent again, and the server applies each key once.
+
+import { isKeyed } from './actions.js';
 
 const TOKEN_KEY = 'pokedex.token';
 const BASE_DELAY = 500;
@@ -43,8 +47,9 @@ function removeToken() {
  * @param {(ops: object[]) => void} o.onPatch throws if the ops do not apply
  * @param {(status: {kind: string, retryAt?: number}) => void} o.onStatus
  * @param {(error: {ref: number | null, code: string, message: string}) => void} [o.onError]
+ * @param {ReturnType<import('./intents.js').createIntents>} [o.intents] star intents awaiting their ack
  */
-export function createSocket({ url, resume, route, locale = () => 'en', onSnapshot, onPatch, onStatus, onError = () => {} }) {
+export function createSocket({ url, resume, route, locale = () => 'en', onSnapshot, onPatch, onStatus, onError = () => {}, intents = null }) {
   let ws = null;
   // The tab's session id from its first connection on (the server takes it for a new
   // session), so a load balancer routing by `?session=` keeps the tab on one process.
@@ -55,6 +60,26 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
   let timer = 0;
   let welcomed = false; // actions wait for the welcome: a refused hello is said again first
   const outbox = [];
+  const keysByRef = new Map(); // refs of keyed intents sent on this connection
+
+  function sendIntent(socket, key, action) {
+    const ref = nextRef++;
+    keysByRef.set(ref, key);
+    socket.send(JSON.stringify({ type: 'action', ref, key, action }));
+  }
+
+  /** An ack (alone or on a patch) echoes the key of the intent it acknowledges: settled. (By
+   * key, not ref: a resume replays patches acknowledging refs of an earlier page.) */
+  function acknowledged(key) {
+    if (key) intents?.settle(key);
+  }
+
+  /** A refusal of a ref sent on this connection: its intent is not sent again. */
+  function refused(ref) {
+    const key = keysByRef.get(ref);
+    keysByRef.delete(ref);
+    if (key) intents?.settle(key);
+  }
 
   function setStatus(kind, retryAt) {
     onStatus(retryAt ? { kind, retryAt } : { kind });
@@ -123,7 +148,9 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
         session = message.session;
         attempt = 0;
         welcomed = true;
+        keysByRef.clear();
         for (const frame of outbox.splice(0)) socket.send(frame);
+        for (const intent of intents?.pending ?? []) sendIntent(socket, intent.key, intent.action);
         setStatus('connected');
         break;
       case 'snapshot':
@@ -139,6 +166,10 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
           return resync(true);
         }
         seq = message.seq;
+        acknowledged(message.key);
+        break;
+      case 'ack':
+        acknowledged(message.key);
         break;
       case 'error':
         if (message.code === 'unknown_token' && !welcomed) {
@@ -150,12 +181,13 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
           break;
         }
         console.warn(`Server refused ${message.ref ?? 'a frame'}: ${message.code}: ${message.message}`);
+        // A refused intent is not sent again (the refusal is said once, below).
+        if (message.ref !== null && message.ref !== undefined) refused(message.ref);
         onError({ ref: message.ref ?? null, code: message.code, message: message.message ?? '' });
         // A hello refused by a limit (too many new users from this address, too many tabs):
         // say why, then try again later through the reconnect backoff.
         if (!welcomed && (message.code === 'rate_limited' || message.code === 'limit_reached')) socket.close();
         break;
-      // 'ack' needs nothing: the state did not change.
     }
   }
 
@@ -175,8 +207,14 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
   open();
 
   return {
-    /** Sends one action; queued until the next hello if the socket is not open. */
+    /** Sends one action; queued until the next hello if the socket is not open. A star's
+     * intent is kept until acknowledged and sent again after every reconnect. */
     send(action) {
+      if (intents && isKeyed(action)) {
+        const key = intents.add(action);
+        if (welcomed && ws?.readyState === WebSocket.OPEN) sendIntent(ws, key, action);
+        return;
+      }
       const frame = JSON.stringify({ type: 'action', ref: nextRef++, action });
       if (welcomed && ws?.readyState === WebSocket.OPEN) ws.send(frame);
       else if (outbox.length < MAX_QUEUED) outbox.push(frame);

@@ -64,6 +64,17 @@ export const formatHeight = (dm) => formatter({ style: 'unit', unit: 'meter', mi
 /** 69 hectograms → "6.9 kg" */
 export const formatWeight = (hg) => formatter({ style: 'unit', unit: 'kilogram', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(hg / 10);
 
+/** How long ago `ms` (milliseconds since the epoch) was, in words: "just now", "3 min ago". */
+export function formatAgo(ms, now = Date.now()) {
+  const seconds = Math.max(0, Math.round((now - ms) / 1000));
+  if (seconds < 45) return t('time.justNow');
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return t('time.minutesAgo', minutes);
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return t('time.hoursAgo', hours);
+  return t('time.daysAgo', Math.round(hours / 24));
+}
+
 /** Translates the static page: `data-i18n="key"` sets the text, `data-i18n-ATTR="key"` an attribute. */
 export function translatePage(root = document) {
   document.documentElement.lang = locale;

@@ -2,7 +2,7 @@
 // buttons; facts; abilities; base stats as bars. `act` wraps the detail's own actions for
 // where it lives; the sheet puts the star in its bar, next to back and close.
 
-import { h, fill, displayName, displayNumber, typeName, starButton, setPressed, setLocked, isLocked } from './dom.js';
+import { h, fill, displayName, displayNumber, typeName, starButton, setPressed, setLocked, isLocked, intendedOn } from './dom.js';
 import { t, statName, formatHeight, formatWeight, formatNumber } from '../i18n/index.js';
 
 const MAX_STAT = 255;
@@ -87,7 +87,7 @@ export function createDetailView(act, onLocked) {
   const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
   const el = h('article', { class: 'detail' }, hero, body);
 
-  star.addEventListener('click', () => (isLocked(star) ? onLocked() : act('favoriteTapped')));
+  star.addEventListener('click', () => (isLocked(star) ? onLocked() : act('favoriteSet', { on: intendedOn(star) })));
   types.addEventListener('click', (event) => {
     const type = event.target.closest('[data-type]')?.dataset.type;
     if (type) act('typeTapped', { type });

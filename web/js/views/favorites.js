@@ -3,9 +3,10 @@
 // revoke) and member removal; members who do not own the list can leave it. Every part is
 // keyed and updated only when its slice of the state changed.
 
-import { h, fill, icon, card, setPressed, setLocked, isLocked, initials, avatarClass, reconcile } from './dom.js';
+import { h, fill, icon, card, setPressed, setLocked, isLocked, intendedOn, initials, avatarClass, reconcile, displayName } from './dom.js';
 import { action } from '../actions.js';
 import { t, formatNumber } from '../i18n/index.js';
+import { createActivityView, attribution } from './activity.js';
 
 const roleLabel = (role) => t(`fav.${role}`);
 const inviteLabel = (role) => t(`fav.${role}Link`);
@@ -71,6 +72,18 @@ export function createFavoritesView({ act, send, onLocked }) {
 
   const el = h('article', { class: 'favorites' }, banner, failure, switcherWrap, pokemonSection, membersSection, inviteSection, leaveSection);
 
+  // Who added what and when, the cards' order, the activity and Undo (activity.js).
+  const activity = createActivityView({ act, send, undoAction: () => action('lists.undo') });
+  pokemonSection.insertBefore(activity.sort, grid);
+  pokemonSection.after(activity.section);
+  const withAttribution = (cardEl, row) => {
+    const added = attribution(row);
+    if (added) cardEl.querySelector('.card-open').append(added);
+    return cardEl;
+  };
+  // Every half minute while the view is on the page; it stops once the view was removed.
+  const timeTicker = setInterval(() => (el.isConnected ? activity.refreshTimes(el) : clearInterval(timeTicker)), 30_000);
+
   const chips = new Map();
   const cards = new Map();
   const people = new Map();
@@ -85,7 +98,7 @@ export function createFavoritesView({ act, send, onLocked }) {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) send(action('list.favoriteTapped', { id }));
+    else if (star) act('favoriteSet', { id, on: intendedOn(star) });
     else if (event.target.closest('.card-open')) act('rowTapped', { id });
   });
   inviteButton.addEventListener('click', () => {
@@ -209,14 +222,14 @@ export function createFavoritesView({ act, send, onLocked }) {
       pokemon,
       (p) => p.id,
       (p, entry) => {
-        const el = card(p, Boolean(favorites[p.id]));
+        const el = withAttribution(card(p, Boolean(favorites[p.id])), p);
         entry.star = el.querySelector('.star');
         entry.favourite = Boolean(favorites[p.id]);
         if (locked) setLocked(entry.star, true);
         return el;
       },
       (entry, p) => {
-        const el = card(p, Boolean(favorites[p.id]));
+        const el = withAttribution(card(p, Boolean(favorites[p.id])), p);
         entry.el.replaceWith(el);
         entry.el = el;
         entry.star = el.querySelector('.star');
@@ -271,6 +284,7 @@ export function createFavoritesView({ act, send, onLocked }) {
       if (lists.pokemon !== shown.lists?.pokemon || state.favorites !== shown.favorites || locked !== shown.locked) {
         renderCards(lists.pokemon, state.favorites, locked, locked !== shown.locked);
       }
+      activity.update(lists.activity ?? [], screen?.sort ?? 'number', !locked);
       shown = { lists, favorites: state.favorites, me: mine, locked, error: screen?.error, canRetry: screen?.canRetry };
     },
   };

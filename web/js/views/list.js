@@ -5,7 +5,7 @@
 // favorites list is shared with us as a viewer, the stars are shown but locked.
 
 import { action } from '../actions.js';
-import { h, fill, card, setPressed, setLocked, isLocked, starsLocked, typeName } from './dom.js';
+import { h, fill, card, setPressed, setLocked, isLocked, intendedOn, starsLocked, typeName } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
 const SKELETON_CARDS = 12;
@@ -32,7 +32,7 @@ export function createListView({ send, onLocked }) {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) send(action('list.favoriteTapped', { id }));
+    else if (star) send(action('list.favoriteSet', { id, on: intendedOn(star) }));
     else if (event.target.closest('.card-open')) send(action('list.rowTapped', { id }));
   });
   status.addEventListener('click', (event) => {

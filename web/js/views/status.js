@@ -8,8 +8,10 @@ export function createConnectionView() {
   const el = document.getElementById('connection');
   const label = el.querySelector('.connection-label');
   const announce = el.querySelector('.connection-announce'); // live region: changes of kind only
+  const waiting = el.querySelector('.connection-waiting');
   let timer = 0;
   let last = null;
+  let waitingCount = 0;
 
   function show(kind, text) {
     if (el.dataset.kind !== kind) announce.textContent = t(`spoken.${kind}`);
@@ -17,8 +19,19 @@ export function createConnectionView() {
     if (label.textContent !== text) label.textContent = text;
   }
 
+  function showWaiting() {
+    waiting.hidden = waitingCount === 0;
+    waiting.textContent = waitingCount ? t('connection.waiting', waitingCount) : '';
+  }
+
   return {
+    /** Star intents sent and not yet acknowledged: "2 changes waiting". */
+    setWaiting(count) {
+      waitingCount = count;
+      showWaiting();
+    },
     update(status = last) {
+      showWaiting();
       if (!status) return;
       last = status;
       clearInterval(timer);

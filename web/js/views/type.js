@@ -1,7 +1,7 @@
 // A type screen pushed on the stack: the type's name and colour, then its Pokémon as cards
 // with their stars; a failure says so with a Retry.
 
-import { h, fill, card, typeName, setPressed, setLocked, isLocked } from './dom.js';
+import { h, fill, card, typeName, setPressed, setLocked, isLocked, intendedOn } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
 /** `act(name, fields)` sends one of the type screen's actions (`favoriteTapped`); `onLocked()` explains a locked star. */
@@ -17,7 +17,7 @@ export function createTypeView(act, onLocked) {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) act('favoriteTapped', { id });
+    else if (star) act('favoriteSet', { id, on: intendedOn(star) });
     else if (event.target.closest('.card-open')) act('rowTapped', { id });
   });
 
