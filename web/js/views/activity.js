@@ -46,7 +46,7 @@ export function createActivityView({ act, send, undoAction }) {
 
   const list = h('ol', { class: 'activity', 'aria-label': t('fav.activity') });
   const empty = h('p', { class: 'fav-hint activity-empty', text: t('fav.activityEmpty') });
-  const undo = h('button', { type: 'button', class: 'button button-small undo' }, icon('undo'), h('span', { text: t('fav.undo') }));
+  const undo = h('button', { type: 'button', class: 'button button-small button-quiet undo' }, icon('undo'), h('span', { text: t('fav.undo') }));
   undo.addEventListener('click', () => send(undoAction()));
   const section = h(
     'section',
