@@ -8,9 +8,7 @@ extension PostgresListStore {
         try pool.withConnection { connection in
             try connection.requireRole(of: userID, in: listID)
             let rows = try connection.query(ListActivitySQL.additions(placeholder: { "$\($0)" }), params: [.text(listID)])
-            return try ListActivitySQL.additions(rows.map { row in
-                (try row.int(0), row.isNull(1) ? nil : User(id: try row.text(1), displayName: try row.text(2)), try row.double(3))
-            })
+            return try ListActivitySQL.additions(rows)
         }
     }
 
@@ -20,16 +18,7 @@ extension PostgresListStore {
             return try connection.query(
                 ListActivitySQL.events(placeholder: { "$\($0)" }),
                 params: [.text(listID), .integer(Int64(max(0, min(limit, Int(Int32.max)))))]
-            ).compactMap { row in
-                try ListActivitySQL.event(
-                    id: try row.int64(0), kind: try row.text(1),
-                    actor: row.isNull(2) ? nil : User(id: try row.text(2), displayName: try row.text(3)),
-                    pokemonID: row.isNull(4) ? nil : try row.int(4),
-                    subject: row.isNull(5) ? nil : User(id: try row.text(5), displayName: try row.text(6)),
-                    role: row.isNull(7) ? nil : try row.text(7), name: row.isNull(8) ? nil : try row.text(8),
-                    at: try row.double(9), undoes: row.isNull(10) ? nil : try row.int64(10)
-                )
-            }
+            ).compactMap(ListActivitySQL.event)
         }
     }
 
@@ -43,8 +32,7 @@ extension PostgresListStore {
             guard let row = try connection.query(
                 ListActivitySQL.undoTarget(placeholder: { "$\($0)" }), params: [.text(listID), .text(userID)]
             ).first else { return nil }
-            let undone = UndoneStar(
-                eventID: try row.int64(0), pokemonID: try row.int(2), isFavorite: try row.text(1) != ListEvent.Kind.starSet.rawValue)
+            let undone = try ListActivitySQL.undoTarget(row)
             let star = FavoriteStar(
                 listID: listID, pokemonID: undone.pokemonID, isFavorite: undone.isFavorite, userID: userID, undoes: undone.eventID)
             let statement = StarStatement.statement(for: star, origin: origin, at: now())
@@ -56,3 +44,5 @@ extension PostgresListStore {
         }
     }
 }
+
+extension PostgresRow: ResultColumns {}

@@ -11,16 +11,7 @@ import XCTest
 final class FavoritesFlowTests: XCTestCase {
     let accounts = InMemoryFavorites()
 
-    func makeStore(route: String = "/") -> TestStore<AppFeature> {
-        let favorites = accounts.favoritesByList[InMemoryFavorites.personal.id]!
-        return TestStore(
-            initialState: AppFeature.State(route: route, account: accounts.account, favorites: favorites),
-            reducer: AppFeature()
-        ) {
-            $0.favoritesClient = self.accounts.client
-            $0.pokemonClient = Fixtures.client()
-        }
-    }
+    func makeStore(route: String = "/") -> TestStore<AppFeature> { accounts.store(route: route) }
 
     /// The Favorites view of a list once it has appeared (its roster is live).
     func view(_ listID: String) -> FavoritesFeature.State {

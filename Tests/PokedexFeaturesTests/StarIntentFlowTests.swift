@@ -10,16 +10,7 @@ import XCTest
 final class StarIntentFlowTests: XCTestCase {
     let accounts = InMemoryFavorites()
 
-    func makeStore(route: String = "/") -> TestStore<AppFeature> {
-        let favorites = accounts.favoritesByList[InMemoryFavorites.personal.id]!
-        return TestStore(
-            initialState: AppFeature.State(route: route, account: accounts.account, favorites: favorites),
-            reducer: AppFeature()
-        ) {
-            $0.favoritesClient = self.accounts.client
-            $0.pokemonClient = Fixtures.client()
-        }
-    }
+    func makeStore(route: String = "/") -> TestStore<AppFeature> { accounts.store(route: route) }
 
     func view(_ listID: String, sort: FavoritesSort = .number) -> FavoritesFeature.State {
         modify(FavoritesFeature.State(listID: listID)) {
@@ -43,7 +34,7 @@ final class StarIntentFlowTests: XCTestCase {
         let store = makeStore(route: "/pokemon/1/type/grass")
         store.exhaustivity = .off
         await store.send(.onAppear)
-        await store.skipReceivedActions()
+        store.skipReceivedActions()
         store.exhaustivity = .on
         let typeScreen = store.state.path.ids[0]
         await store.send(.path(.element(id: typeScreen, action: .type(.favoriteSet(id: 2, on: true)))))

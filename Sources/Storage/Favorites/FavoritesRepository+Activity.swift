@@ -6,9 +6,7 @@ extension FavoritesRepository {
         try database.withConnection { connection in
             try connection.requireRole(of: userID, in: listID)
             let rows = try connection.query(ListActivitySQL.additions(placeholder: { _ in "?" }), [.text(listID)])
-            return try ListActivitySQL.additions(rows.map { row in
-                (try row.int(0), row.isNull(1) ? nil : User(id: try row.text(1), displayName: try row.text(2)), try row.double(3))
-            })
+            return try ListActivitySQL.additions(rows)
         }
     }
 
@@ -17,16 +15,7 @@ extension FavoritesRepository {
             try connection.requireRole(of: userID, in: listID)
             return try connection.query(
                 ListActivitySQL.events(placeholder: { _ in "?" }), [.text(listID), .integer(Int64(max(0, min(limit, Int(Int32.max)))))]
-            ).compactMap { row in
-                try ListActivitySQL.event(
-                    id: try row.int64(0), kind: try row.text(1),
-                    actor: row.isNull(2) ? nil : User(id: try row.text(2), displayName: try row.text(3)),
-                    pokemonID: row.isNull(4) ? nil : try row.int(4),
-                    subject: row.isNull(5) ? nil : User(id: try row.text(5), displayName: try row.text(6)),
-                    role: row.isNull(7) ? nil : try row.text(7), name: row.isNull(8) ? nil : try row.text(8),
-                    at: try row.double(9), undoes: row.isNull(10) ? nil : try row.int64(10)
-                )
-            }
+            ).compactMap(ListActivitySQL.event)
         }
     }
 
@@ -36,7 +25,7 @@ extension FavoritesRepository {
             guard let row = try connection.query(
                 ListActivitySQL.undoTarget(placeholder: { _ in "?" }), [.text(listID), .text(userID)]
             ).first else { return nil }
-            let undone = UndoneStar(eventID: try row.int64(0), pokemonID: try row.int(2), isFavorite: try row.text(1) != ListEvent.Kind.starSet.rawValue)
+            let undone = try ListActivitySQL.undoTarget(row)
             let change = try connection.writeStar(
                 list: listID, pokemonID: undone.pokemonID, isFavorite: undone.isFavorite, by: userID,
                 at: now().timeIntervalSince1970, undoes: undone.eventID)
@@ -56,8 +45,12 @@ public enum ListActivitySQL {
         """
     }
 
-    public static func additions(_ rows: [(pokemonID: Int, addedBy: User?, addedAt: Double)]) throws -> [Int: FavoriteAddition] {
-        Dictionary(uniqueKeysWithValues: rows.map { ($0.pokemonID, FavoriteAddition(addedBy: $0.addedBy, addedAt: milliseconds($0.addedAt))) })
+    /// The additions' rows, by Pokémon.
+    public static func additions(_ rows: [some ResultColumns]) throws -> [Int: FavoriteAddition] {
+        Dictionary(uniqueKeysWithValues: try rows.map { row in
+            let addedBy = row.isNull(1) ? nil : User(id: try row.text(1), displayName: try row.text(2))
+            return (try row.int(0), FavoriteAddition(addedBy: addedBy, addedAt: milliseconds(try row.double(3))))
+        })
     }
 
     /// A list's latest events ($1: the list, $2: how many), newest first.
@@ -70,14 +63,15 @@ public enum ListActivitySQL {
     }
 
     /// An event row; nil for a kind this version does not know (a newer process wrote it).
-    public static func event(
-        id: Int64, kind: String, actor: User?, pokemonID: Int?, subject: User?, role: String?, name: String?, at: Double,
-        undoes: Int64?
-    ) throws -> ListEvent? {
-        guard let kind = ListEvent.Kind(rawValue: kind) else { return nil }
+    public static func event(_ row: some ResultColumns) throws -> ListEvent? {
+        guard let kind = ListEvent.Kind(rawValue: try row.text(1)) else { return nil }
         return ListEvent(
-            id: id, kind: kind, actor: actor, pokemonID: pokemonID, subject: subject, role: role.flatMap(ListRole.init(rawValue:)),
-            name: name, at: milliseconds(at), undoes: undoes)
+            id: try row.int64(0), kind: kind,
+            actor: row.isNull(2) ? nil : User(id: try row.text(2), displayName: try row.text(3)),
+            pokemonID: row.isNull(4) ? nil : try row.int(4),
+            subject: row.isNull(5) ? nil : User(id: try row.text(5), displayName: try row.text(6)),
+            role: row.isNull(7) ? nil : ListRole(rawValue: try row.text(7)), name: row.isNull(8) ? nil : try row.text(8),
+            at: milliseconds(try row.double(9)), undoes: row.isNull(10) ? nil : try row.int64(10))
     }
 
     /// The user's latest star event in the list that is not an undo and was not undone
@@ -91,5 +85,22 @@ public enum ListActivitySQL {
         """
     }
 
+    /// The undo target's row: the event and the opposite intent that reverts it.
+    public static func undoTarget(_ row: some ResultColumns) throws -> UndoneStar {
+        UndoneStar(eventID: try row.int64(0), pokemonID: try row.int(2), isFavorite: try row.text(1) != ListEvent.Kind.starSet.rawValue)
+    }
+
     public static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
 }
+
+/// The column reads the activity queries' rows need: SQLite's `Row` and PostgreSQL's row both
+/// have them, so one decoding serves both backends.
+public protocol ResultColumns {
+    func isNull(_ column: Int) -> Bool
+    func int(_ column: Int) throws -> Int
+    func int64(_ column: Int) throws -> Int64
+    func double(_ column: Int) throws -> Double
+    func text(_ column: Int) throws -> String
+}
+
+extension Row: ResultColumns {}

@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import FavoritesClient
 import PokedexFeatures
 import PokedexModels
@@ -76,6 +77,19 @@ final class InMemoryFavorites: Sendable {
     private func star(_ listID: String, _ id: Int, _ isFavorite: Bool, undoes: Int64?) {
         favoritesByList[listID]!.withLock { _ = isFavorite ? $0.insert(id).inserted : $0.remove(id) != nil }
         stars.withLock { $0.append((Int64($0.count + 1), listID, id, isFavorite, undoes)) }
+    }
+
+    /// A Store of Ash's session at `route`, on these lists and the fixture Pokémon.
+    @MainActor
+    func store(route: String = "/") -> TestStore<AppFeature> {
+        let favorites = favoritesByList[Self.personal.id]!
+        return TestStore(
+            initialState: AppFeature.State(route: route, account: account, favorites: favorites),
+            reducer: AppFeature()
+        ) {
+            $0.favoritesClient = self.client
+            $0.pokemonClient = Fixtures.client()
+        }
     }
 
     enum TestError: Error, CustomStringConvertible {
