@@ -16,6 +16,9 @@ enum ChangeNotice {
         case let .invitesChanged(listID): fields = ["invites", listID]
         case let .userRenamed(userID): fields = ["renamed", userID]
         case let .presenceChanged(userID): fields = ["presence", userID]
+        case let .listRenamed(listID): fields = ["listRenamed", listID]
+        case let .listDeleted(listID): fields = ["listDeleted", listID]
+        case let .roleChanged(listID, userID): fields = ["role", listID, userID]
         }
         return ([origin] + fields).joined(separator: "|")
     }
@@ -41,6 +44,9 @@ enum ChangeNotice {
         case ("invites", 1): event = .invitesChanged(listID: rest[0])
         case ("renamed", 1): event = .userRenamed(userID: rest[0])
         case ("presence", 1): event = .presenceChanged(userID: rest[0])
+        case ("listRenamed", 1): event = .listRenamed(listID: rest[0])
+        case ("listDeleted", 1): event = .listDeleted(listID: rest[0])
+        case ("role", 2): event = .roleChanged(listID: rest[0], userID: rest[1])
         default: return nil
         }
         return (origin, event)

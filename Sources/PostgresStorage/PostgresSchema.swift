@@ -84,5 +84,12 @@ enum PostgresSchema {
             CREATE INDEX list_events_by_actor ON list_events(list_id, actor_id, id);
             CREATE INDEX list_events_by_subject ON list_events(subject_id);
             """),
+        // As SQLite's version 7: invite terms, and personal lists without the owner's name.
+        PostgresMigration(version: 4, sql: """
+            ALTER TABLE invites ADD COLUMN expires_at DOUBLE PRECISION;
+            ALTER TABLE invites ADD COLUMN max_uses INTEGER;
+            ALTER TABLE invites ADD COLUMN uses INTEGER NOT NULL DEFAULT 0;
+            UPDATE favorite_lists SET name = 'Favorites' WHERE name LIKE '%''s favorites';
+            """),
     ]
 }

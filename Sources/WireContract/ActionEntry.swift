@@ -60,6 +60,7 @@ public struct ActionInput {
     func int(_ field: String) -> Int { action.payload[field]?.intValue ?? 0 }
     func string(_ field: String) -> String { action.payload[field]?.stringValue ?? "" }
     func optionalString(_ field: String) -> String? { action.payload[field]?.stringValue }
+    func optionalInt(_ field: String) -> Int? { action.payload[field]?.intValue }
 
     /// The refusal for a row id that is not on screen.
     func noRow(_ id: Int) -> ProtocolError {

@@ -85,6 +85,7 @@ extension AppFeature.State {
             view.listID = listID
             view.invite = nil
             view.roster = client.roster(listID)
+            view.memberLimit = ListRoster.shownMembers
             destination = .favorites(view)
         case nil:
             break

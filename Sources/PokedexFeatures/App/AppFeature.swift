@@ -88,6 +88,8 @@ public struct AppFeature: Reducer, Sendable {
         case alert(AlertAction)
         /// The language chosen in the header: every screen is named in it from now on.
         case setLocale(AppLocale)
+        /// Named lists and roles (`ListsAction.swift`).
+        case lists(ListsAction)
 
         public enum AlertAction: Equatable, Sendable {
             case confirm
@@ -228,6 +230,9 @@ public struct AppFeature: Reducer, Sendable {
             state.locale = locale
             return .merge([.send(.list(.localeChanged(locale)))] + state.localeChangedActions(locale))
 
+        case let .lists(action):
+            return reduceLists(action, &state)
+
         case .list, .destination, .path:
             return .none
         }
@@ -271,6 +276,8 @@ public struct AppFeature: Reducer, Sendable {
             } catch: { error, send in
                 await send(.favoritesFailed(Strings.failure(error, locale)))
             }
+        case .deleteList, .transferOwnership:
+            return confirmLists(intent, locale)
         }
     }
 

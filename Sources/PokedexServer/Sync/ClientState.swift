@@ -37,7 +37,15 @@ struct ClientState: Sendable {
             }),
             "memberCount": .int(roster.memberCount),
             "pokemon": .array(showingRows ? rowJSON.json(for: favorites.sorted().map { row($0, locale) ?? Pokemon(id: $0, name: "", types: []) }) : []),
-            "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
+            "invites": .array(isOwner ? roster.invites.map(Self.invite) : []),
+        ]
+    }
+
+    /// An open invite as its owner sees it: role, uses so far and allowed, expiry (ms).
+    static func invite(_ invite: ListRoster.InviteSummary) -> JSONValue {
+        [
+            "id": .string(invite.id), "role": .string(invite.role.rawValue), "uses": .int(invite.uses),
+            "maxUses": JSONValue(invite.maxUses), "expiresAt": invite.expiresAt.map { .int(Int($0)) } ?? .null,
         ]
     }
 
@@ -57,6 +65,8 @@ struct ClientState: Sendable {
         let action: String = switch alert.intent {
         case .removeMember: "removeMember"
         case .leave: "leave"
+        case .deleteList: "deleteList"
+        case .transferOwnership: "transferOwnership"
         }
         return [
             "title": .string(alert.title), "message": .string(alert.message),

@@ -24,5 +24,8 @@ public enum StorageSchema {
             """),
         // A list's activity log, written in the transaction of the change it records.
         Migration(version: 6, sql: listEvents),
+        // Invites that expire or admit a bounded number of people; personal lists lose the
+        // owner's name (every list so far is a personal list named "<name>'s favorites").
+        Migration(version: 7, sql: namedListsAndInviteTerms),
     ]
 }

@@ -8,11 +8,11 @@ import Synchronization
 final class InMemoryFavorites: Sendable {
     static let ash = User(id: "ash", displayName: "Ash")
     static let misty = User(id: "misty", displayName: "Misty")
-    static let personal = FavoritesList(id: "ash-list", name: "Ash's favorites", ownerID: "ash")
+    static let personal = FavoritesList(id: "ash-list", name: "Favorites", ownerID: "ash")
     static let cerulean = FavoritesList(id: "cerulean", name: "Cerulean", ownerID: "misty")
 
     let lists = Shared<[ListSummary]>([ListSummary(list: personal, role: .owner)])
-    let favoritesByList: [String: Shared<Set<Int>>] = ["ash-list": Shared([]), "cerulean": Shared([1, 7])]
+    let favoritesByList: [String: Shared<Set<Int>>] = ["ash-list": Shared([]), "cerulean": Shared([1, 7]), "gym-team": Shared([])]
     let rostersByList: [String: Shared<ListRoster>] = [
         "ash-list": Shared(ListRoster(members: [.init(user: ash, role: .owner, isOnline: true)])),
         "cerulean": Shared(ListRoster(members: [
@@ -28,7 +28,7 @@ final class InMemoryFavorites: Sendable {
     }
 
     var client: FavoritesClient {
-        FavoritesClient(
+        var client = FavoritesClient(
             lists: { self.lists },
             favorites: { self.favoritesByList[$0]! },
             roster: { self.rostersByList[$0]! },
@@ -38,9 +38,10 @@ final class InMemoryFavorites: Sendable {
                 // Committed at once: the shared value shows it, as the feed would.
                 self.favoritesByList[listID]!.withLock { _ = isFavorite ? $0.insert(id).inserted : $0.remove(id) != nil }
             },
-            createInvite: { listID, role in
+            createInvite: { listID, role, options in
                 if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
-                self.calls.withLock { $0.append("invite \(listID) \(role)") }
+                let terms = options == InviteOptions() ? "" : " \(options.expiresInDays)d \(options.maxUses.map(String.init) ?? "any")"
+                self.calls.withLock { $0.append("invite \(listID) \(role)\(terms)") }
                 return "code-\(role)"
             },
             revokeInvite: { listID, id in self.calls.withLock { $0.append("revoke \(listID) \(id)") } },
@@ -56,6 +57,42 @@ final class InMemoryFavorites: Sendable {
             },
             rename: { name in User(id: "ash", displayName: name) }
         )
+        addListManagement(to: &client)
+        return client
+    }
+
+    /// Named lists and roles: each committed at once, the shared lists showing it as the
+    /// hub's refresh would. A new list is always "gym-team".
+    private func addListManagement(to client: inout FavoritesClient) {
+        client.createList = { name in
+            if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
+            let list = FavoritesList(id: "gym-team", name: name, ownerID: "ash")
+            self.calls.withLock { $0.append("create \(name)") }
+            self.lists.withLock { $0.append(ListSummary(list: list, role: .owner)) }
+            return list
+        }
+        client.renameList = { listID, name in
+            self.calls.withLock { $0.append("rename \(listID) \(name)") }
+            self.lists.withLock { lists in
+                for index in lists.indices where lists[index].id == listID { lists[index].list.name = name }
+            }
+        }
+        client.deleteList = { listID in
+            self.calls.withLock { $0.append("delete \(listID)") }
+            self.lists.withLock { $0.removeAll { $0.id == listID } }
+        }
+        client.setRole = { listID, memberID, role in self.calls.withLock { $0.append("role \(memberID) \(role) in \(listID)") } }
+        client.transferOwnership = { listID, memberID in self.calls.withLock { $0.append("transfer \(listID) to \(memberID)") } }
+        client.rosterPage = { listID, limit in
+            self.calls.withLock { $0.append("roster \(listID) \(limit)") }
+            return self.bigRoster(limit)
+        }
+    }
+
+    /// A roster of 120 members listing the first `limit`.
+    func bigRoster(_ limit: Int) -> Shared<ListRoster> {
+        let members = (0..<120).map { ListRoster.RosterMember(user: User(id: "u\($0)", displayName: "Trainer \($0)"), role: .viewer, isOnline: false) }
+        return Shared(ListRoster(members: Array(members.prefix(limit)), memberCount: 120))
     }
 
     enum TestError: Error, CustomStringConvertible {
