@@ -257,7 +257,12 @@ export function createFavoritesView({ act, send, onLocked }) {
     moreMembers.textContent = t('fav.showMore', formatNumber(Math.min(unseen, 50)), formatNumber(unseen));
 
     inviteSection.hidden = !isOwner;
-    reconcile(invites, openInvites, lists.invites ?? [], (i) => i.id, (i) => invite(i, openInvites.size));
+    // An invite's uses change as people join: its row is built again.
+    reconcile(invites, openInvites, lists.invites ?? [], (i) => i.id, (i) => invite(i, openInvites.size), (entry, i) => {
+      const next = invite(i, [...openInvites.keys()].indexOf(i.id));
+      entry.el.replaceWith(next);
+      entry.el = next;
+    });
     invitesTitle.hidden = (lists.invites ?? []).length === 0;
     leaveSection.hidden = !active || isOwner;
 
