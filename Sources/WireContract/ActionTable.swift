@@ -154,7 +154,7 @@ public enum ActionTable {
             "destination.presented.favorites.leaveTapped", role: .memberNotOwner,
             "Ask to leave the active list: sets `alert`."
         ) { _, _ in .destination(.presented(.favorites(.leaveTapped))) },
-        ActionEntry("alert.confirm", role: .anyone, rate: .write, "Confirm the alert (the removal or leave it asks about).") { _, _ in
+        ActionEntry("alert.confirm", role: .anyone, rate: .write, "Confirm the alert (the removal, leave, deletion or hand-over it asks about).") { _, _ in
             .alert(.confirm)
         },
         ActionEntry("alert.cancel", role: .anyone, "Dismiss the alert.") { _, _ in .alert(.cancel) },
