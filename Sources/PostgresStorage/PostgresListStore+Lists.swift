@@ -53,35 +53,21 @@ extension PostgresListStore {
     public func setRole(list listID: String, member memberID: String, role: ListRole, by userID: String) throws -> Bool {
         guard role != .owner else { throw FavoritesError.invalidRole }
         return try pool.transaction { connection in
-            let roles = try connection.lockRoles(of: (userID, memberID), in: listID)
-            guard let actorRole = roles[userID] else { throw FavoritesError.notMember }
-            guard actorRole == .owner else { throw FavoritesError.forbidden }
-            switch roles[memberID] {
-            case nil: throw FavoritesError.memberNotFound
-            case .owner: throw FavoritesError.ownerRoleFixed
-            case role: return false
-            case .editor, .viewer:
-                try connection.updateRole(of: memberID, in: listID, to: role)
-                try connection.appendEvent(
-                    NewListEvent(listID: listID, kind: .roleChanged, actorID: userID, subjectID: memberID, role: role),
-                    at: now().timeIntervalSince1970
-                )
-                try connection.announce(.roleChanged(listID: listID, userID: memberID), origin: origin)
-                return true
-            }
+            let current = try connection.lockOwnerAndMember(userID, memberID, in: listID)
+            guard try RoleChange.check(current, becoming: role) else { return false }
+            try connection.updateRole(of: memberID, in: listID, to: role)
+            try connection.appendEvent(
+                NewListEvent(listID: listID, kind: .roleChanged, actorID: userID, subjectID: memberID, role: role),
+                at: now().timeIntervalSince1970
+            )
+            try connection.announce(.roleChanged(listID: listID, userID: memberID), origin: origin)
+            return true
         }
     }
 
     public func transferOwnership(list listID: String, to memberID: String, by userID: String) throws {
         try pool.transaction { connection in
-            let roles = try connection.lockRoles(of: (userID, memberID), in: listID)
-            guard let actorRole = roles[userID] else { throw FavoritesError.notMember }
-            guard actorRole == .owner else { throw FavoritesError.forbidden }
-            switch roles[memberID] {
-            case nil: throw FavoritesError.memberNotFound
-            case .owner: throw FavoritesError.ownerRoleFixed
-            case .editor, .viewer: break
-            }
+            _ = try RoleChange.check(try connection.lockOwnerAndMember(userID, memberID, in: listID), becoming: .owner)
             try connection.requireAnotherOwnedList(of: userID)
             try connection.updateRole(of: memberID, in: listID, to: .owner)
             try connection.updateRole(of: userID, in: listID, to: .editor)
@@ -96,16 +82,19 @@ extension PostgresListStore {
 }
 
 private extension PostgresConnection {
-    /// The roles of these two users in the list, their rows locked for update in id order (so two
-    /// changes touching the same two members take turns instead of deadlocking).
-    func lockRoles(of userIDs: (String, String), in listID: String) throws -> [String: ListRole] {
+    /// The member's role (nil: not a member) once the acting user is the list's owner; both
+    /// rows locked for update in id order (so two changes touching the same two members take
+    /// turns instead of deadlocking).
+    func lockOwnerAndMember(_ userID: String, _ memberID: String, in listID: String) throws -> ListRole? {
         let rows = try query(
             "SELECT user_id, role FROM memberships WHERE list_id = $1 AND user_id IN ($2, $3) ORDER BY user_id FOR UPDATE",
-            params: [.text(listID), .text(userIDs.0), .text(userIDs.1)]
+            params: [.text(listID), .text(userID), .text(memberID)]
         )
         var roles: [String: ListRole] = [:]
         for row in rows { roles[try row.text(0)] = try ListRole(postgres: row, column: 1) }
-        return roles
+        guard let actorRole = roles[userID] else { throw FavoritesError.notMember }
+        guard actorRole == .owner else { throw FavoritesError.forbidden }
+        return roles[memberID]
     }
 
     func updateRole(of userID: String, in listID: String, to role: ListRole) throws {

@@ -44,18 +44,13 @@ extension FavoritesRepository {
         guard role != .owner else { throw FavoritesError.invalidRole }
         return try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
-            switch try connection.role(of: memberID, in: listID) {
-            case nil: throw FavoritesError.memberNotFound
-            case .owner: throw FavoritesError.ownerRoleFixed
-            case role: return false
-            case .editor, .viewer:
-                try connection.updateRole(of: memberID, in: listID, to: role)
-                try connection.appendEvent(
-                    NewListEvent(listID: listID, kind: .roleChanged, actorID: userID, subjectID: memberID, role: role),
-                    at: now().timeIntervalSince1970
-                )
-                return true
-            }
+            guard try RoleChange.check(try connection.role(of: memberID, in: listID), becoming: role) else { return false }
+            try connection.updateRole(of: memberID, in: listID, to: role)
+            try connection.appendEvent(
+                NewListEvent(listID: listID, kind: .roleChanged, actorID: userID, subjectID: memberID, role: role),
+                at: now().timeIntervalSince1970
+            )
+            return true
         }
     }
 
@@ -64,11 +59,7 @@ extension FavoritesRepository {
     public func transferOwnership(list listID: String, to memberID: String, by userID: String) throws {
         try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
-            switch try connection.role(of: memberID, in: listID) {
-            case nil: throw FavoritesError.memberNotFound
-            case .owner: throw FavoritesError.ownerRoleFixed
-            case .editor, .viewer: break
-            }
+            _ = try RoleChange.check(try connection.role(of: memberID, in: listID), becoming: .owner)
             try connection.requireAnotherOwnedList(of: userID)
             try connection.updateRole(of: memberID, in: listID, to: .owner)
             try connection.updateRole(of: userID, in: listID, to: .editor)

@@ -1,4 +1,5 @@
 import Foundation
+import PokedexModels
 
 /// The rules for a list's name.
 public enum ListName {
@@ -9,11 +10,20 @@ public enum ListName {
     /// `raw` trimmed of surrounding whitespace, if what remains is 1–60 characters with no
     /// control characters (a name is shown on one line in every member's list picker).
     public static func validated(_ raw: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        let hasControlCharacter = name.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        guard (1...maximumLength).contains(name.count), !hasControlCharacter else {
-            throw FavoritesError.invalidListName
+        try validatedLine(raw, maximumLength: maximumLength, orThrow: .invalidListName)
+    }
+}
+
+/// What a member's current role allows a change to, the same on every backend.
+public enum RoleChange {
+    /// Whether a member whose role is `current` (nil: not a member) changes by becoming
+    /// `role`: false when they already have it; refused for a non-member or the owner.
+    public static func check(_ current: ListRole?, becoming role: ListRole) throws -> Bool {
+        switch current {
+        case nil: throw FavoritesError.memberNotFound
+        case .owner: throw FavoritesError.ownerRoleFixed
+        case role: return false
+        case .editor, .viewer: return true
         }
-        return name
     }
 }
