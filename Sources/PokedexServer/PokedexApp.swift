@@ -29,13 +29,13 @@ final class PokedexApp: Sendable {
             clock: environment.clock
         )
         self.hub = hub
-        saver = SessionSaver(store: backend.sessions, storage: hub.storage)
+        saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
             metrics: metrics, saver: saver, keepsActionLogs: options.debug
         )
-        registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
+        registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
         let sprites = sources.sprite
         let health = HealthCheck(
             isDraining: { [draining] in draining.isSet },
