@@ -87,6 +87,12 @@ export function activeList(state) {
   return lists?.all?.find((l) => l.id === lists.active) ?? null;
 }
 
+/** The name every new user's own list is stored with; shown in the interface's language. */
+const PERSONAL_LIST = 'Favorites';
+
+/** A list's name as shown: the stored default in the interface's language, any other as it is. */
+export const listDisplayName = (list) => (list?.name === PERSONAL_LIST ? t('lists.personal') : list?.name ?? '');
+
 /** True when the session's stars are read-only: the active list is shared with us as a viewer. */
 export const starsLocked = (state) => activeList(state)?.role === 'viewer';
 

@@ -1,12 +1,13 @@
-// The Favorites screen (destination.favorites): a switcher of my lists, the active list's
-// Pokémon as cards with stars, its members with presence, and for owners invites (create,
-// revoke) and member removal; members who do not own the list can leave it. Every part is
+// The Favorites screen (destination.favorites): a switcher of my lists with new/rename/delete
+// (list-manager.js), the active list's Pokémon as cards with stars, its members with presence
+// (counted, in pages of 50), and for owners invites (create with expiry and uses, revoke),
+// members' roles, hand-over and removal; members who do not own the list can leave it. Every part is
 // keyed and updated only when its slice of the state changed.
 
-import { h, fill, icon, card, setPressed, setLocked, isLocked, initials, avatarClass, reconcile } from './dom.js';
+import { h, fill, icon, card, setPressed, setLocked, isLocked, initials, avatarClass, reconcile, listDisplayName } from './dom.js';
 import { action } from '../actions.js';
 import { t, formatNumber, currentLocale } from '../i18n/index.js';
-import { createListManager, listDisplayName } from './list-manager.js';
+import { createListManager } from './list-manager.js';
 
 const roleLabel = (role) => t(`fav.${role}`);
 const inviteLabel = (role) => t(`fav.${role}Link`);

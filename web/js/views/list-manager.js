@@ -2,16 +2,11 @@
 // and "Delete". Each opens a small inline form (a phone keeps its keyboard and its place);
 // deleting asks the server, which answers with a confirmation alert in state.
 
-import { h, icon } from './dom.js';
+import { h, icon, listDisplayName } from './dom.js';
 import { action } from '../actions.js';
 import { t } from '../i18n/index.js';
 
 const MAX_NAME = 60;
-/** The name every new user's own list is stored with; shown in the interface's language. */
-const PERSONAL = 'Favorites';
-
-/** A list's name as shown: the stored default in the interface's language, any other as it is. */
-export const listDisplayName = (list) => (list?.name === PERSONAL ? t('lists.personal') : list?.name ?? '');
 
 export function createListManager({ send }) {
   const newButton = h('button', { type: 'button', class: 'button button-small button-quiet list-new' }, icon('plus'), h('span', { text: t('lists.new') }));
