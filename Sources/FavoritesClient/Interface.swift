@@ -15,8 +15,8 @@ public struct FavoritesClient: Sendable {
     public var setFavorite: @Sendable (_ listID: String, _ pokemonID: Int, _ isFavorite: Bool) async throws -> Void
     /// A list's members with presence, and its open invites for owners.
     public var roster: @Sendable (_ listID: String) -> Shared<ListRoster>
-    /// Creates an invite and returns its code (shown once; stored hashed).
-    public var createInvite: @Sendable (_ listID: String, _ role: ListRole) async throws -> String
+    /// Creates an invite on `options` (expiry, uses) and returns its code (shown once; stored hashed).
+    public var createInvite: @Sendable (_ listID: String, _ role: ListRole, _ options: InviteOptions) async throws -> String
     public var revokeInvite: @Sendable (_ listID: String, _ inviteID: String) async throws -> Void
     public var removeMember: @Sendable (_ listID: String, _ userID: String) async throws -> Void
     public var leave: @Sendable (_ listID: String) async throws -> Void
@@ -28,12 +28,31 @@ public struct FavoritesClient: Sendable {
     /// Reverts the user's latest star in the list that is not undone yet (nil: nothing to undo).
     public var undo: @Sendable (_ listID: String) async throws -> UndoneStar?
 
+    // Named lists, roles and invite terms. Set after `init` (the live value sets them all);
+    // each fails the test until a test sets it.
+
+    /// Creates a list the user owns; returns it once the user's lists show it.
+    public var createList: @Sendable (_ name: String) async throws -> FavoritesList = unimplemented("FavoritesClient.createList")
+    public var renameList: @Sendable (_ listID: String, _ name: String) async throws -> Void = unimplemented("FavoritesClient.renameList")
+    /// Deletes a list; every member's sessions drop it.
+    public var deleteList: @Sendable (_ listID: String) async throws -> Void = unimplemented("FavoritesClient.deleteList")
+    /// Makes a member of the list an editor or a viewer.
+    public var setRole: @Sendable (_ listID: String, _ memberID: String, _ role: ListRole) async throws -> Void =
+        unimplemented("FavoritesClient.setRole")
+    /// Hands the list to a member; the user becomes an editor.
+    public var transferOwnership: @Sendable (_ listID: String, _ memberID: String) async throws -> Void =
+        unimplemented("FavoritesClient.transferOwnership")
+    /// The roster listing the first `limit` members (`roster` lists `ListRoster.shownMembers`).
+    public var rosterPage: @Sendable (_ listID: String, _ limit: Int) -> Shared<ListRoster> = { _, _ in
+        fatalError("Unimplemented: FavoritesClient.rosterPage")
+    }
+
     public init(
         lists: @escaping @Sendable () -> Shared<[ListSummary]>,
         favorites: @escaping @Sendable (String) -> Shared<Set<Int>>,
         roster: @escaping @Sendable (String) -> Shared<ListRoster>,
         setFavorite: @escaping @Sendable (String, Int, Bool) async throws -> Void,
-        createInvite: @escaping @Sendable (String, ListRole) async throws -> String,
+        createInvite: @escaping @Sendable (String, ListRole, InviteOptions) async throws -> String,
         revokeInvite: @escaping @Sendable (String, String) async throws -> Void,
         removeMember: @escaping @Sendable (String, String) async throws -> Void,
         leave: @escaping @Sendable (String) async throws -> Void,

@@ -14,8 +14,11 @@ public struct ListSummary: Equatable, Hashable, Sendable, Identifiable {
 /// Who is in a list now: the first members with their presence (a list may have thousands:
 /// `memberCount` says how many), and (for owners) the open invites.
 public struct ListRoster: Equatable, Hashable, Sendable {
-    /// How many members a roster lists by name.
+    /// How many members a roster lists by name (one page of the roster).
     public static let shownMembers = 50
+    /// The most members one roster lists, however many pages a session asked for: a list may
+    /// have thousands, and every page shown is pushed on every join and presence change.
+    public static let maxShownMembers = 1_000
 
     public var members: [RosterMember]
     public var memberCount: Int
@@ -46,10 +49,19 @@ public struct ListRoster: Equatable, Hashable, Sendable {
     public struct InviteSummary: Equatable, Hashable, Sendable, Identifiable {
         public var id: String
         public var role: ListRole
+        /// How many people joined with it.
+        public var uses: Int
+        /// How many may join with it (nil: any number).
+        public var maxUses: Int?
+        /// When it stops admitting anyone, in milliseconds since the epoch (nil: never).
+        public var expiresAt: Int64?
 
-        public init(id: String, role: ListRole) {
+        public init(id: String, role: ListRole, uses: Int = 0, maxUses: Int? = nil, expiresAt: Int64? = nil) {
             self.id = id
             self.role = role
+            self.uses = uses
+            self.maxUses = maxUses
+            self.expiresAt = expiresAt
         }
     }
 }

@@ -17,6 +17,9 @@ enum ChangeNotice {
         case let .userRenamed(userID): fields = ["renamed", userID]
         case let .presenceChanged(userID): fields = ["presence", userID]
         case let .activityChanged(listID): fields = ["activity", listID]
+        case let .listRenamed(listID): fields = ["listRenamed", listID]
+        case let .listDeleted(listID): fields = ["listDeleted", listID]
+        case let .roleChanged(listID, userID): fields = ["role", listID, userID]
         }
         return ([origin] + fields).joined(separator: "|")
     }
@@ -43,6 +46,9 @@ enum ChangeNotice {
         case ("renamed", 1): event = .userRenamed(userID: rest[0])
         case ("presence", 1): event = .presenceChanged(userID: rest[0])
         case ("activity", 1): event = .activityChanged(listID: rest[0])
+        case ("listRenamed", 1): event = .listRenamed(listID: rest[0])
+        case ("listDeleted", 1): event = .listDeleted(listID: rest[0])
+        case ("role", 2): event = .roleChanged(listID: rest[0], userID: rest[1])
         default: return nil
         }
         return (origin, event)

@@ -103,6 +103,9 @@ public struct PostgresListStore: ListStore {
             case .owner: throw FavoritesError.cannotRemoveOwner
             case .editor, .viewer:
                 try connection.deleteMembership(of: memberID, in: listID)
+                try connection.appendEvent(
+                    NewListEvent(listID: listID, kind: .removed, actorID: userID, subjectID: memberID), at: now().timeIntervalSince1970
+                )
                 try connection.announce(.memberLeft(listID: listID, userID: memberID, removed: true), origin: origin)
             }
         }
@@ -114,22 +117,28 @@ public struct PostgresListStore: ListStore {
                 throw FavoritesError.ownerCannotLeave
             }
             try connection.deleteMembership(of: userID, in: listID)
+            try connection.appendEvent(NewListEvent(listID: listID, kind: .left, actorID: userID), at: now().timeIntervalSince1970)
             try connection.announce(.memberLeft(listID: listID, userID: userID, removed: false), origin: origin)
         }
     }
 
-    public func createInvite(list listID: String, role: ListRole, by userID: String) throws -> String {
+    public func createInvite(list listID: String, role: ListRole, by userID: String, terms: InviteTerms) throws -> String {
         guard role != .owner else { throw FavoritesError.invalidInviteRole }
         let code = RandomToken.secret()
         try pool.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
+            let time = now().timeIntervalSince1970
             try connection.execute(
-                "INSERT INTO invites (code_hash, list_id, role, created_by, created_at) VALUES ($1, $2, $3, $4, $5)",
+                """
+                INSERT INTO invites (code_hash, list_id, role, created_by, created_at, expires_at, max_uses)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                """,
                 params: [
-                    .text(RandomToken.storedHash(of: code)), .text(listID), .text(role.rawValue), .text(userID),
-                    .double(now().timeIntervalSince1970),
+                    .text(RandomToken.storedHash(of: code)), .text(listID), .text(role.rawValue), .text(userID), .double(time),
+                    terms.lifetime.map { .double(time + $0) } ?? .null, terms.maxUses.map { .integer(Int64($0)) } ?? .null,
                 ]
             )
+            try connection.appendEvent(NewListEvent(listID: listID, kind: .inviteCreated, actorID: userID, role: role), at: time)
             try connection.announce(.invitesChanged(listID: listID), origin: origin)
         }
         return code
@@ -143,10 +152,13 @@ public struct PostgresListStore: ListStore {
         try pool.transaction { connection in
             let invite = try connection.invite(forCode: code)
             try connection.requireRole(of: userID, in: invite.listID, where: { $0 == .owner })
-            try connection.execute(
+            let time = now().timeIntervalSince1970
+            let changed = try connection.execute(
                 "UPDATE invites SET revoked_at = $1 WHERE code_hash = $2 AND revoked_at IS NULL",
-                params: [.double(now().timeIntervalSince1970), .text(invite.id)]
-            )
+                params: [.double(time), .text(invite.id)]
+            ).affectedRows
+            guard changed > 0 else { return }
+            try connection.appendEvent(NewListEvent(listID: invite.listID, kind: .inviteRevoked, actorID: userID, role: invite.role), at: time)
             try connection.announce(.invitesChanged(listID: invite.listID), origin: origin)
         }
     }
@@ -154,11 +166,15 @@ public struct PostgresListStore: ListStore {
     public func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws {
         try pool.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
-            let changed = try connection.execute(
-                "UPDATE invites SET revoked_at = $1 WHERE code_hash = $2 AND list_id = $3 AND revoked_at IS NULL",
-                params: [.double(now().timeIntervalSince1970), .text(inviteID), .text(listID)]
-            ).affectedRows
-            guard changed > 0 else { throw FavoritesError.unknownInvite }
+            let time = now().timeIntervalSince1970
+            let revoked = try connection.query(
+                "UPDATE invites SET revoked_at = $1 WHERE code_hash = $2 AND list_id = $3 AND revoked_at IS NULL RETURNING role",
+                params: [.double(time), .text(inviteID), .text(listID)]
+            )
+            guard let row = revoked.first else { throw FavoritesError.unknownInvite }
+            try connection.appendEvent(
+                NewListEvent(listID: listID, kind: .inviteRevoked, actorID: userID, role: try ListRole(postgres: row, column: 0)), at: time
+            )
             try connection.announce(.invitesChanged(listID: listID), origin: origin)
         }
     }
@@ -184,7 +200,17 @@ extension PostgresListStore {
     }
 
     public func openInviteCount(ofList listID: String) throws -> Int {
-        try pool.query("SELECT COUNT(*) FROM invites WHERE list_id = $1 AND revoked_at IS NULL", params: [.text(listID)])[0].int(0)
+        try pool.query(
+            """
+            SELECT COUNT(*) FROM invites WHERE list_id = $1 AND revoked_at IS NULL
+            AND (expires_at IS NULL OR expires_at > $2) AND (max_uses IS NULL OR uses < max_uses)
+            """,
+            params: [.text(listID), .double(now().timeIntervalSince1970)]
+        )[0].int(0)
+    }
+
+    public func ownedListCount(forUser userID: String) throws -> Int {
+        try pool.query("SELECT COUNT(*) FROM favorite_lists WHERE owner_id = $1", params: [.text(userID)])[0].int(0)
     }
 
     public func listID(forInviteCode code: String) throws -> String? {
@@ -194,7 +220,7 @@ extension PostgresListStore {
 }
 
 extension ListInvite {
-    static let postgresColumns = "code_hash, list_id, role, created_by, created_at, revoked_at"
+    static let postgresColumns = "code_hash, list_id, role, created_by, created_at, revoked_at, expires_at, max_uses, uses"
 
     init(postgres row: PostgresRow) throws {
         self.init(
@@ -203,17 +229,20 @@ extension ListInvite {
             role: try ListRole(postgres: row, column: 2),
             createdBy: row.isNull(3) ? nil : try row.text(3),
             createdAt: Date(timeIntervalSince1970: try row.double(4)),
-            revokedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: try row.double(5))
+            revokedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: try row.double(5)),
+            expiresAt: row.isNull(6) ? nil : Date(timeIntervalSince1970: try row.double(6)),
+            maxUses: row.isNull(7) ? nil : try row.int(7),
+            uses: try row.int(8)
         )
     }
 }
 
-private extension PostgresConnection {
+extension PostgresConnection {
     func deleteMembership(of userID: String, in listID: String) throws {
         try execute("DELETE FROM memberships WHERE list_id = $1 AND user_id = $2", params: [.text(listID), .text(userID)])
     }
 
-    func invite(forCode code: String) throws -> ListInvite {
+    fileprivate func invite(forCode code: String) throws -> ListInvite {
         let rows = try query(
             "SELECT \(ListInvite.postgresColumns) FROM invites WHERE code_hash = $1",
             params: [.text(RandomToken.storedHash(of: code))]

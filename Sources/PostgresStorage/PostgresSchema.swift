@@ -97,5 +97,12 @@ enum PostgresSchema {
             ALTER TABLE list_events ADD COLUMN undoes BIGINT;
             CREATE INDEX list_events_by_undone ON list_events(undoes) WHERE undoes IS NOT NULL;
             """),
+        // As SQLite's version 8: invite terms, and personal lists without the owner's name.
+        PostgresMigration(version: 5, sql: """
+            ALTER TABLE invites ADD COLUMN expires_at DOUBLE PRECISION;
+            ALTER TABLE invites ADD COLUMN max_uses INTEGER;
+            ALTER TABLE invites ADD COLUMN uses INTEGER NOT NULL DEFAULT 0;
+            UPDATE favorite_lists SET name = 'Favorites' WHERE name LIKE '%''s favorites';
+            """),
     ]
 }

@@ -65,6 +65,7 @@ public struct ActionInput {
     func string(_ field: String) -> String { action.payload[field]?.stringValue ?? "" }
     func optionalString(_ field: String) -> String? { action.payload[field]?.stringValue }
     func bool(_ field: String) -> Bool { action.payload[field]?.boolValue ?? false }
+    func optionalInt(_ field: String) -> Int? { action.payload[field]?.intValue }
 
     /// The refusal for a row id that is not on screen.
     func noRow(_ id: Int) -> ProtocolError {

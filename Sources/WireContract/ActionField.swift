@@ -42,6 +42,8 @@ public enum FieldKind: Sendable, Equatable {
     case optionalType
     /// A route (any string; an invalid one lands on the list with a notice).
     case route
+    /// An integer within these bounds.
+    case intIn(ClosedRange<Int>)
     /// One of these strings.
     case choice([String])
     case bool
@@ -58,6 +60,7 @@ public enum FieldKind: Sendable, Equatable {
         case .type: "a type's name"
         case .optionalType: "a type's name or null"
         case .route: "string, a route"
+        case let .intIn(range): "integer, \(range.lowerBound)–\(range.upperBound)"
         case let .choice(values): values.map { "`\($0)`" }.joined(separator: " or ")
         case .bool: "boolean"
         }
@@ -66,7 +69,7 @@ public enum FieldKind: Sendable, Equatable {
     /// The JSON type a web client must send (web/js/action-table.js).
     public var jsType: String {
         switch self {
-        case .int, .rowID, .pokemonID: "int"
+        case .int, .rowID, .pokemonID, .intIn: "int"
         case .id, .text, .name, .type, .route, .choice: "string"
         case .optionalType: "string|null"
         case .bool: "bool"
@@ -88,6 +91,11 @@ extension ActionField {
         case .type: try ActionLimits.type(try action.string(name))
         case .optionalType: if let type = try action.optionalString(name) { try ActionLimits.type(type) }
         case .route: _ = try action.string(name)
+        case let .intIn(range):
+            let value = try action.int(name)
+            guard range.contains(value) else {
+                throw ProtocolError(.badAction, "Action '\(action.name)': '\(name)' is \(range.lowerBound) to \(range.upperBound), not \(value).")
+            }
         case let .choice(values):
             let value = try action.string(name)
             guard values.contains(value) else {

@@ -12,6 +12,8 @@ public enum ActionLimits {
     public static let idLength = 64
     /// Characters of a user's display name, trimmed.
     public static let nameLength = 1...40
+    /// Characters of a list's name, trimmed.
+    public static let listNameLength = 1...60
 
     /// A string field of at most `maxCharacters` characters.
     static func text(_ action: ActionPath, _ field: String, maxCharacters: Int) throws(ProtocolError) -> String {

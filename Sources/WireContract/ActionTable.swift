@@ -17,7 +17,7 @@ public enum ActionTable {
         .destination(.presented(.detail($1)))
     } + stack + detail(at: "path.element.detail", exampleElement: 1) { input, action in
         .path(.element(id: input.element!, action: .detail(action)))
-    } + navigation + favorites + activity
+    } + navigation + favorites + activity + namedLists
 
     static let list: [ActionEntry] = [
         ActionEntry("list.reachedEnd", role: .anyone, "The last row scrolled into view: load the next page.") { _, _ in
@@ -126,9 +126,18 @@ public enum ActionTable {
             "Open a favorite's detail (pushed on the stack).", example: ["id": 25]
         ) { input, _ in .destination(.presented(.favorites(.rowTapped(id: input.int("id"))))) },
         ActionEntry(
-            "destination.presented.favorites.inviteTapped", [ActionField("role", .choice(["editor", "viewer"]))],
-            role: .owner, rate: .write, "Create an invite link.", example: ["role": "editor"]
-        ) { input, _ in .destination(.presented(.favorites(.inviteTapped(ListRole(rawValue: input.string("role")) ?? .viewer)))) },
+            "destination.presented.favorites.inviteTapped",
+            [
+                ActionField("role", .choice(["editor", "viewer"])), ActionField("expiresInDays", .intIn(InviteOptions.days)).optional(),
+                ActionField("maxUses", .intIn(InviteOptions.uses)).optional(),
+            ],
+            role: .owner, rate: .write,
+            "Create an invite link, working for `expiresInDays` (default 7) for at most `maxUses` people (default any number).",
+            example: ["role": "editor", "expiresInDays": 7, "maxUses": 5]
+        ) { input, _ in
+            let options = InviteOptions(expiresInDays: input.optionalInt("expiresInDays") ?? InviteOptions.defaultDays, maxUses: input.optionalInt("maxUses"))
+            return .destination(.presented(.favorites(.inviteTapped(ListRole(rawValue: input.string("role")) ?? .viewer, options))))
+        },
         ActionEntry("destination.presented.favorites.inviteDismissed", role: .anyone, "Close the invite dialog.") { _, _ in
             .destination(.presented(.favorites(.inviteDismissed)))
         },
@@ -147,7 +156,7 @@ public enum ActionTable {
             "destination.presented.favorites.leaveTapped", role: .memberNotOwner,
             "Ask to leave the active list: sets `alert`."
         ) { _, _ in .destination(.presented(.favorites(.leaveTapped))) },
-        ActionEntry("alert.confirm", role: .anyone, rate: .write, "Confirm the alert (the removal or leave it asks about).") { _, _ in
+        ActionEntry("alert.confirm", role: .anyone, rate: .write, "Confirm the alert (the removal, leave, deletion or hand-over it asks about).") { _, _ in
             .alert(.confirm)
         },
         ActionEntry("alert.cancel", role: .anyone, "Dismiss the alert.") { _, _ in .alert(.cancel) },
@@ -169,6 +178,36 @@ public enum ActionTable {
             "lists.undo", role: .editor, rate: .write,
             "Undo my latest star in the active list that is not undone yet (again: the one before it), by the opposite intent."
         ) { _, _ in .undo },
+    ]
+
+    /// Named lists and members' roles (`AppFeature.ListsAction`), and the roster's pages.
+    static let namedLists: [ActionEntry] = [
+        ActionEntry(
+            "lists.create", [ActionField("name", .name(characters: ActionLimits.listNameLength))], role: .anyone, rate: .write,
+            "Create a list I own and make it active.", example: ["name": "Gym team"]
+        ) { input, _ in .lists(.create(name: input.string("name"))) },
+        ActionEntry(
+            "lists.rename", [ActionField("id", .id), ActionField("name", .name(characters: ActionLimits.listNameLength))],
+            role: .ownerOf(field: "id"), rate: .write, "Rename a list I own; every member sees the new name.",
+            example: ["id": "7a…", "name": "Cerulean Gym"]
+        ) { input, _ in .lists(.rename(id: input.string("id"), name: input.string("name"))) },
+        ActionEntry(
+            "lists.delete", [ActionField("id", .id)], role: .ownerOf(field: "id"),
+            "Ask to delete a list I own: sets `alert` (confirming deletes it for every member).", example: ["id": "7a…"]
+        ) { input, _ in .lists(.delete(id: input.string("id"))) },
+        ActionEntry(
+            "lists.setRole", [ActionField("member", .id), ActionField("role", .choice(["editor", "viewer"]))], role: .owner, rate: .write,
+            "Make a member of the active list an editor or a viewer.", example: ["member": "<user id>", "role": "viewer"]
+        ) { input, _ in .lists(.setRole(member: input.string("member"), role: ListRole(rawValue: input.string("role")) ?? .viewer)) },
+        ActionEntry(
+            "lists.transferOwnership", [ActionField("member", .id)], role: .owner,
+            "Ask to make a member the active list's owner: sets `alert` (confirming makes me an editor).",
+            example: ["member": "<user id>"]
+        ) { input, _ in .lists(.transferOwnership(member: input.string("member"))) },
+        ActionEntry(
+            "destination.presented.favorites.moreMembersTapped", role: .anyone,
+            "List 50 more members in `lists.members` (up to 1,000; `lists.memberCount` counts them all)."
+        ) { _, _ in .destination(.presented(.favorites(.moreMembersTapped))) },
     ]
 
     /// The entries of a dotted path (more than one when fields tell them apart, as

@@ -11,6 +11,8 @@ public enum RequiredRole: Sendable, Equatable {
     case memberNotOwner
     /// A member of the list this string field names.
     case memberOf(field: String)
+    /// The owner of the list this string field names.
+    case ownerOf(field: String)
 
     /// How docs/PROTOCOL.md names it.
     public var summary: String {
@@ -20,6 +22,7 @@ public enum RequiredRole: Sendable, Equatable {
         case .owner: "owner"
         case .memberNotOwner: "member, not owner"
         case let .memberOf(field): "member of `\(field)`"
+        case let .ownerOf(field): "owner of `\(field)`"
         }
     }
 }

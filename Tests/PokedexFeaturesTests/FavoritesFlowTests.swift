@@ -50,10 +50,10 @@ final class FavoritesFlowTests: XCTestCase {
         accounts.failWrites.withLock { $0 = true }
         await store.send(.destination(.presented(.favorites(.inviteTapped(.viewer)))))
         let message = "\(InMemoryFavorites.TestError.diskFull)"
-        await store.receive(.destination(.presented(.favorites(.intentFailed(.invite(.viewer), message))))) {
+        await store.receive(.destination(.presented(.favorites(.intentFailed(.invite(.viewer, InviteOptions()), message))))) {
             $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) {
                 $0.error = message
-                $0.failedIntent = .invite(.viewer)
+                $0.failedIntent = .invite(.viewer, InviteOptions())
             })
         }
         accounts.failWrites.withLock { $0 = false }
@@ -105,7 +105,7 @@ final class FavoritesFlowTests: XCTestCase {
         await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
         await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
             $0.alert = ConfirmationAlert(
-                title: "Remove Ash?", message: "Ash will no longer see or change “Ash's favorites”.",
+                title: "Remove Ash?", message: "Ash will no longer see or change “Favorites”.",
                 confirmLabel: "Remove", intent: .removeMember(userID: "ash", listID: "ash-list")
             )
         }
@@ -114,7 +114,7 @@ final class FavoritesFlowTests: XCTestCase {
         await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
         await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
             $0.alert = ConfirmationAlert(
-                title: "Remove Ash?", message: "Ash will no longer see or change “Ash's favorites”.",
+                title: "Remove Ash?", message: "Ash will no longer see or change “Favorites”.",
                 confirmLabel: "Remove", intent: .removeMember(userID: "ash", listID: "ash-list")
             )
         }

@@ -94,6 +94,34 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(member.favorites, [150])
     }
 
+    func testARenameADemotionAndADeletionInOneProcessReachTheMemberInTheOther() async throws {
+        let first = try startProcess(), second = try startProcess()
+        let owner = try await open(first)
+        let created = try await owner.perform(["lists": ["create": ["name": "Gym team"]]])
+        XCTAssertNil(created)
+        let gym = try XCTUnwrap(owner.state["lists"]?["all"]?[1]?["id"])
+        try await owner.read { $0.state["lists"]?["active"] == gym }
+        let code = try await invite(owner)
+        let member = try await open(second, route: "/join/\(code)")
+        try await member.read { $0.state["lists"]?["active"] == gym }
+        let names = { (session: TestSession) in (session.state["lists"]?["all"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue } }
+
+        let renamed = try await owner.perform(["lists": ["rename": ["id": gym, "name": "Cerulean"]]])
+        XCTAssertNil(renamed)
+        try await member.read { names($0) == ["Favorites", "Cerulean"] }
+        let demoted = try await owner.perform(["lists": ["setRole": ["member": .string(member.userID ?? ""), "role": "viewer"]]])
+        XCTAssertNil(demoted)
+        try await member.read { $0.state["lists"]?["all"]?[1]?["role"] == "viewer" }
+        let refused = try await member.perform(star(7))
+        XCTAssertEqual(refused, .forbidden)
+
+        _ = try await owner.perform(["lists": ["delete": ["id": gym]]])
+        let deleted = try await owner.perform(["alert": ["confirm": [:]]])
+        XCTAssertNil(deleted)
+        try await member.read { names($0) == ["Favorites"] && $0.state["notice"] != nil }
+        XCTAssertEqual(member.state["notice"]?.stringValue, "“Cerulean” was deleted.")
+    }
+
     func testSessionsOfAKilledProcessResumeOnTheOtherWithTheirScreenAndEveryAcknowledgedStar() async throws {
         let doomed = try startProcess(), survivor = try startProcess()
         let owner = try await open(doomed)

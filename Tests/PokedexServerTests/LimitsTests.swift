@@ -157,6 +157,15 @@ final class LimitsTests: ServerTestCase {
         XCTAssertNil(again)
     }
 
+    func testCreatingAListBeyondTheUsersListsIsRefused() async throws {
+        let owner = try await open()
+        let created = try await owner.perform(["lists": ["create": ["name": "Gym team"]]])
+        XCTAssertNil(created)
+        let refused = try await owner.perform(["lists": ["create": ["name": "One too many"]]])
+        XCTAssertEqual(refused, .limitReached)
+        XCTAssertEqual(try server.database.query("SELECT COUNT(*) FROM favorite_lists")[0].int(0), 2)
+    }
+
     func testAJoinIsRefusedWhenTheListIsFullOrTheUserIsInTooManyLists() async throws {
         let owner = try await open()
         try await owner.perform(["favoritesTapped": [:]])

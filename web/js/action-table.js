@@ -30,7 +30,7 @@ export const actions = {
   "selectList": [{"id":"string"}],
   "rename": [{"name":"string"}],
   "destination.presented.favorites.rowTapped": [{"id":"int"}],
-  "destination.presented.favorites.inviteTapped": [{"role":"string"}],
+  "destination.presented.favorites.inviteTapped": [{"role":"string","expiresInDays":"int?","maxUses":"int?"}],
   "destination.presented.favorites.inviteDismissed": [{}],
   "destination.presented.favorites.revokeInviteTapped": [{"id":"string"}],
   "destination.presented.favorites.removeMemberTapped": [{"id":"string"}],
@@ -41,6 +41,12 @@ export const actions = {
   "destination.presented.favorites.favoriteSet": [{"id":"int","on":"bool"}],
   "destination.presented.favorites.sortChanged": [{"by":"string"}],
   "lists.undo": [{}],
+  "lists.create": [{"name":"string"}],
+  "lists.rename": [{"id":"string","name":"string"}],
+  "lists.delete": [{"id":"string"}],
+  "lists.setRole": [{"member":"string","role":"string"}],
+  "lists.transferOwnership": [{"member":"string"}],
+  "destination.presented.favorites.moreMembersTapped": [{}],
 };
 
 // Actions that may carry a `key`: star intents, replayed until acknowledged.

@@ -50,7 +50,7 @@ translatePage();
 
 // Refusals the user should hear about, in the interface's language; the rest are bugs,
 // logged by the socket.
-const REFUSALS = ['forbidden', 'unknown_invite', 'revoked_invite', 'rate_limited', 'limit_reached', 'storage'];
+const REFUSALS = ['forbidden', 'unknown_invite', 'revoked_invite', 'invite_expired', 'invite_used_up', 'last_list', 'rate_limited', 'limit_reached', 'storage'];
 
 const socket = createSocket({
   url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,

@@ -29,6 +29,8 @@ public struct ConfirmationAlert: Equatable, Sendable {
     public enum Intent: Equatable, Sendable {
         case removeMember(userID: String, listID: String)
         case leave(listID: String)
+        case deleteList(listID: String)
+        case transferOwnership(userID: String, listID: String)
     }
 
     public var title: String
@@ -50,4 +52,6 @@ public enum ListAccessLoss: Equatable, Sendable {
     case left
     /// The list's owner removed the user.
     case removed
+    /// The list's owner deleted the list.
+    case deleted
 }

@@ -86,6 +86,7 @@ extension AppFeature.State {
             view.invite = nil
             view.roster = client.roster(listID)
             view.activity = client.activity(listID)
+            view.memberLimit = ListRoster.shownMembers
             destination = .favorites(view)
         case nil:
             break

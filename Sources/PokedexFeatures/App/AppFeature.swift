@@ -92,6 +92,8 @@ public struct AppFeature: Reducer, Sendable {
         case undo
         /// What the undo reverted; nil when there was nothing left to undo.
         case undone(UndoneStar?)
+        /// Named lists and roles (`ListsAction.swift`).
+        case lists(ListsAction)
 
         public enum AlertAction: Equatable, Sendable {
             case confirm
@@ -245,6 +247,9 @@ public struct AppFeature: Reducer, Sendable {
             state.locale = locale
             return .merge([.send(.list(.localeChanged(locale)))] + state.localeChangedActions(locale))
 
+        case let .lists(action):
+            return reduceLists(action, &state)
+
         case .list, .destination, .path:
             return .none
         }
@@ -288,6 +293,8 @@ public struct AppFeature: Reducer, Sendable {
             } catch: { error, send in
                 await send(.favoritesFailed(Strings.failure(error, locale)))
             }
+        case .deleteList, .transferOwnership:
+            return confirmLists(intent, locale)
         }
     }
 

@@ -40,6 +40,8 @@ enum Strings {
         case (.removed, .en): "You were removed from “\(listName)”."
         case (.left, .es): "Saliste de «\(listName)»."
         case (.removed, .es): "Te quitaron de «\(listName)»."
+        case (.deleted, .en): "“\(listName)” was deleted."
+        case (.deleted, .es): "Se borró «\(listName)»."
         }
     }
 
@@ -61,6 +63,20 @@ enum Strings {
         switch locale {
         case .en: ("Leave “\(list)”?", "You will need a new invite to join it again.", "Leave")
         case .es: ("¿Salir de «\(list)»?", "Necesitarás una invitación nueva para volver a unirte.", "Salir")
+        }
+    }
+
+    static func deleteList(_ list: String, _ locale: AppLocale) -> (title: String, message: String, confirm: String) {
+        switch locale {
+        case .en: ("Delete “\(list)”?", "Its stars, members and invites go with it, for everyone. This cannot be undone.", "Delete")
+        case .es: ("¿Borrar «\(list)»?", "Sus estrellas, miembros e invitaciones se van con ella, para todos. No se puede deshacer.", "Borrar")
+        }
+    }
+
+    static func transferOwnership(_ name: String, list: String, _ locale: AppLocale) -> (title: String, message: String, confirm: String) {
+        switch locale {
+        case .en: ("Make \(name) the owner?", "\(name) will own “\(list)”; you stay as an editor.", "Make owner")
+        case .es: ("¿Hacer dueño a \(name)?", "\(name) será dueño de «\(list)»; tú sigues como editor.", "Hacer dueño")
         }
     }
 

@@ -11,6 +11,9 @@ public struct FavoritesFeature: Reducer, Sendable {
         public var listID: String
         /// Members and open invites, live while the view is shown (set on appear).
         public var roster: Shared<ListRoster>?
+        /// How many members the roster lists: a page more on each `moreMembersTapped`, up to
+        /// `ListRoster.maxShownMembers`.
+        public var memberLimit = ListRoster.shownMembers
         /// The invite just created: shown once, with its link.
         public var invite: Invite?
         public var error: String?
@@ -30,7 +33,7 @@ public struct FavoritesFeature: Reducer, Sendable {
 
         /// A change the view asked for that can be tried again.
         public enum Intent: Equatable, Sendable {
-            case invite(ListRole)
+            case invite(ListRole, InviteOptions)
             case revokeInvite(id: String)
         }
 
@@ -48,7 +51,9 @@ public struct FavoritesFeature: Reducer, Sendable {
     public enum Action: Equatable, Sendable {
         case onAppear
         case rowTapped(id: Int)
-        case inviteTapped(ListRole)
+        case inviteTapped(ListRole, InviteOptions = InviteOptions())
+        /// Lists the next page of members.
+        case moreMembersTapped
         case inviteCreated(State.Invite)
         case inviteDismissed
         case revokeInviteTapped(id: String)
@@ -92,8 +97,15 @@ public struct FavoritesFeature: Reducer, Sendable {
         case let .rowTapped(id):
             return .send(.delegate(.showPokemon(id: id)))
 
-        case let .inviteTapped(role):
-            return perform(.invite(role), &state)
+        case let .inviteTapped(role, options):
+            return perform(.invite(role, options), &state)
+
+        case .moreMembersTapped:
+            let limit = min(state.memberLimit + ListRoster.shownMembers, ListRoster.maxShownMembers)
+            guard limit != state.memberLimit, (state.roster?.wrappedValue.memberCount ?? 0) > state.memberLimit else { return .none }
+            state.memberLimit = limit
+            state.roster = favoritesClient.rosterPage(state.listID, limit)
+            return .none
 
         case let .inviteCreated(invite):
             state.invite = invite
@@ -140,9 +152,9 @@ public struct FavoritesFeature: Reducer, Sendable {
         let listID = state.listID
         let locale = state.locale
         switch intent {
-        case let .invite(role):
+        case let .invite(role, options):
             return .run { [favoritesClient] send in
-                let code = try await favoritesClient.createInvite(listID, role)
+                let code = try await favoritesClient.createInvite(listID, role, options)
                 await send(.inviteCreated(State.Invite(role: role, code: code)))
             } catch: { error, send in
                 await send(.intentFailed(intent, Strings.failure(error, locale)))

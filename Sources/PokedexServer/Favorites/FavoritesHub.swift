@@ -32,6 +32,11 @@ final class FavoritesHub: Sendable {
     private let rosterRefreshes: RefreshThrottle
     /// Activity pushes per list, at most ten a second (stars come in storms).
     private let activityRefreshes: RefreshThrottle
+    /// The lists of each user whose lists this process holds (by user id): whose lists to read
+    /// again when a list is renamed or deleted, which storage can no longer say once it is gone.
+    private let heldMemberships = Mutex<[String: Set<String>]>([:])
+    /// Lists deleted lately, so their members' sessions say why they lost them (bounded).
+    private let deletedLists = Mutex<Set<String>>([])
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
@@ -127,6 +132,19 @@ final class FavoritesHub: Sendable {
             refreshActivity(listID)
         case let .userRenamed(userID), let .presenceChanged(userID):
             refreshRosters(ofUser: userID)
+        case let .listRenamed(listID):
+            refreshLists(ofMembersOf: listID)
+            refreshActivity(listID)
+        case let .listDeleted(listID):
+            deletedLists.withLock { deleted in
+                if deleted.count >= 10_000 { deleted.removeAll() }
+                deleted.insert(listID)
+            }
+            refreshLists(ofMembersOf: listID)
+        case let .roleChanged(listID, userID):
+            refreshLists(ofUser: userID)
+            refreshRoster(listID)
+            refreshActivity(listID)
         }
     }
 
@@ -151,14 +169,28 @@ final class FavoritesHub: Sendable {
 
     /// Why the user lost the list (nil: not known here).
     func loss(user userID: String, list listID: String) -> ListAccessLoss? {
-        losses.withLock { $0[userID]?[listID] }
+        if deletedLists.withLock({ $0.contains(listID) }) { return .deleted }
+        return losses.withLock { $0[userID]?[listID] }
+    }
+
+    /// Remembers the lists a held user is in (`heldMemberships`).
+    func noteLists(_ lists: [ListSummary], ofUser userID: String) {
+        heldMemberships.withLock { $0[userID] = Set(lists.map(\.id)) }
+    }
+
+    /// Reads again the lists of every user this process holds who is in the list.
+    func refreshLists(ofMembersOf listID: String) {
+        let users = heldMemberships.withLock { held in held.compactMap { $0.value.contains(listID) ? $0.key : nil } }
+        refresh(users.map(UserListsKey.keyID))
     }
 
     // MARK: Keys
 
     func favoritesKey(_ listID: String) -> FavoritesKey { FavoritesKey(listID: listID, hub: self) }
-    func rosterKey(_ listID: String) -> RosterKey { RosterKey(listID: listID, hub: self) }
     func activityKey(_ listID: String) -> ActivityKey { ActivityKey(listID: listID, hub: self) }
+    func rosterKey(_ listID: String, limit: Int = ListRoster.shownMembers) -> RosterKey {
+        RosterKey(listID: listID, hub: self, limit: limit)
+    }
     func listsKey(_ userID: String) -> UserListsKey { UserListsKey(userID: userID, hub: self) }
 
     /// Registers a refresher for a key id; it lives as long as the returned token.
@@ -174,6 +206,9 @@ final class FavoritesHub: Sendable {
                 return table[keyID]?.removeValue(forKey: id) != nil
             }
             if removed, isRoster { openRosters.subtract(1, ordering: .relaxed) }
+            if removed, let userID = UserListsKey.userID(keyID), refreshers.withLock({ $0[keyID] == nil }) {
+                heldMemberships.withLock { _ = $0.removeValue(forKey: userID) }
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Composable
 import PokedexModels
 import Storage
@@ -29,14 +30,16 @@ struct FavoritesKey: SharedKey {
     }
 }
 
-/// A list's members with presence, and its open invites. Read-only: changed through the hub.
+/// A list's first `limit` members with presence, and its open invites. Read-only: changed
+/// through the hub. Every limit of a list is refreshed under the list's one key id.
 struct RosterKey: SharedKey {
     let listID: String
     let hub: FavoritesHub
+    var limit = ListRoster.shownMembers
 
     static let keyPrefix = "roster:"
     static func keyID(_ listID: String) -> String { keyPrefix + listID }
-    var id: String { Self.keyID(listID) }
+    var id: String { limit == ListRoster.shownMembers ? Self.keyID(listID) : "\(Self.keyID(listID))@\(limit)" }
 
     /// Nil on a service thread, which may not block (a Favorites view opening): `subscribe`
     /// then reads it off the thread, and the view shows the roster once it is read.
@@ -46,15 +49,21 @@ struct RosterKey: SharedKey {
 
     private func read() -> ListRoster? {
         guard let list = try? hub.repository.list(id: listID),
-              let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: ListRoster.shownMembers),
+              let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: limit),
               let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
               let invites = try? hub.repository.invites(ofList: listID, by: list.ownerID)
         else { return nil }
         let online = hub.presence.online(among: members.map(\.user.id))
+        let now = Date()
         return ListRoster(
             members: members.map { .init(user: $0.user, role: $0.role, isOnline: online.contains($0.user.id)) },
             memberCount: count,
-            invites: invites.filter { !$0.isRevoked }.map { .init(id: $0.id, role: $0.role) }
+            invites: invites.filter { $0.isOpen(at: now) }.map {
+                .init(
+                    id: $0.id, role: $0.role, uses: $0.uses, maxUses: $0.maxUses,
+                    expiresAt: $0.expiresAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+                )
+            }
         )
     }
 
@@ -63,7 +72,7 @@ struct RosterKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable (ListRoster) -> Void) -> SharedKeySubscription {
-        hub.subscription(id, readingOffServiceThreads: read, onChange)
+        hub.subscription(Self.keyID(listID), readingOffServiceThreads: read, onChange)
     }
 }
 
@@ -72,13 +81,21 @@ struct UserListsKey: SharedKey {
     let userID: String
     let hub: FavoritesHub
 
-    static func keyID(_ userID: String) -> String { "lists:\(userID)" }
+    static let keyPrefix = "lists:"
+    static func keyID(_ userID: String) -> String { keyPrefix + userID }
+    /// The user of a lists key id (nil for another key's).
+    static func userID(_ keyID: String) -> String? {
+        keyID.hasPrefix(keyPrefix) ? String(keyID.dropFirst(keyPrefix.count)) : nil
+    }
     var id: String { Self.keyID(userID) }
 
     /// Nil on a service thread, which may not block: `subscribe` then reads it off the thread.
     func load() -> [ListSummary]? {
-        guard !ServiceThreads.isCurrent else { return nil }
-        return try? hub.repository.lists(forUser: userID).map { ListSummary(list: $0.list, role: $0.role) }
+        guard !ServiceThreads.isCurrent,
+              let lists = try? hub.repository.lists(forUser: userID).map({ ListSummary(list: $0.list, role: $0.role) })
+        else { return nil }
+        hub.noteLists(lists, ofUser: userID)
+        return lists
     }
 
     func save(_ value: [ListSummary], previous: [ListSummary]) throws {

@@ -37,6 +37,13 @@ struct FavoritesQuota: Sendable {
         }
     }
 
+    /// Before `user` creates a list: they may be in one more list.
+    func checkNewList(user userID: String, _ repository: any ListStore) throws {
+        if listsPerUser > 0, try repository.listCount(forUser: userID) >= listsPerUser {
+            throw refusal(.lists, listsPerUser)
+        }
+    }
+
     /// Before the list gets another open invite.
     func checkNewInvite(list listID: String, _ repository: any ListStore) throws {
         guard invitesPerList > 0 else { return }

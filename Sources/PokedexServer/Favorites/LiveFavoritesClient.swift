@@ -1,3 +1,4 @@
+import Foundation
 import Composable
 import FavoritesClient
 import PokedexModels
@@ -7,7 +8,7 @@ extension FavoritesClient {
     /// The favorites of `user`, through the process's hub: shared values keyed by list and
     /// user, and writes that commit on the storage queue, then push what changed.
     static func live(hub: FavoritesHub, user: User) -> FavoritesClient {
-        FavoritesClient(
+        var client = FavoritesClient(
             lists: { Shared(hub.listsKey(user.id), default: []) },
             favorites: { listID in Shared(hub.favoritesKey(listID), default: []) },
             roster: { listID in Shared(hub.rosterKey(listID), default: ListRoster()) },
@@ -18,11 +19,12 @@ extension FavoritesClient {
                         committed: committed)
                 }
             },
-            createInvite: { listID, role in
+            createInvite: { listID, role, options in
                 try await ActionContext.committing { committed in
                     try await hub.write(committed: committed) { repository in
                         try hub.quota.checkNewInvite(list: listID, repository)
-                        return (try repository.createInvite(list: listID, role: role, by: user.id), [.invitesChanged(listID: listID)])
+                        let terms = InviteTerms(lifetime: TimeInterval(options.expiresInDays) * 86_400, maxUses: options.maxUses)
+                        return (try repository.createInvite(list: listID, role: role, by: user.id, terms: terms), [.invitesChanged(listID: listID)])
                     }
                 }
             },
@@ -76,5 +78,54 @@ extension FavoritesClient {
                 }
             }
         )
+        client.addListManagement(hub: hub, user: user)
+        return client
+    }
+
+    /// Named lists and roles: each a write on the storage queue whose events are applied here
+    /// once committed (and announced to other processes by the cluster's store).
+    private mutating func addListManagement(hub: FavoritesHub, user: User) {
+        rosterPage = { listID, limit in Shared(hub.rosterKey(listID, limit: limit), default: ListRoster()) }
+        createList = { name in
+            try await ActionContext.committing { committed in
+                try await hub.write(committed: committed) { repository in
+                    try hub.quota.checkNewList(user: user.id, repository)
+                    let list = try repository.createList(named: name, by: user.id)
+                    return (list, [.memberJoined(listID: list.id, userID: user.id)])
+                }
+            }
+        }
+        renameList = { listID, name in
+            try await ActionContext.committing { committed in
+                try await hub.write(committed: committed) { repository in
+                    _ = try repository.renameList(listID, to: name, by: user.id)
+                    return ((), [.listRenamed(listID: listID)])
+                }
+            }
+        }
+        deleteList = { listID in
+            try await ActionContext.committing { committed in
+                try await hub.write(committed: committed) { repository in
+                    try repository.deleteList(listID, by: user.id)
+                    return ((), [.listDeleted(listID: listID)])
+                }
+            }
+        }
+        setRole = { listID, memberID, role in
+            try await ActionContext.committing { committed in
+                try await hub.write(committed: committed) { repository in
+                    let changed = try repository.setRole(list: listID, member: memberID, role: role, by: user.id)
+                    return ((), changed ? [.roleChanged(listID: listID, userID: memberID)] : [])
+                }
+            }
+        }
+        transferOwnership = { listID, memberID in
+            try await ActionContext.committing { committed in
+                try await hub.write(committed: committed) { repository in
+                    try repository.transferOwnership(list: listID, to: memberID, by: user.id)
+                    return ((), [.roleChanged(listID: listID, userID: memberID), .roleChanged(listID: listID, userID: user.id)])
+                }
+            }
+        }
     }
 }

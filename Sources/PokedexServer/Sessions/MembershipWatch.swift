@@ -12,8 +12,12 @@ final class MembershipWatch: Sendable {
     /// The lists that were there last time and are not in `lists`; remembers `lists`.
     func lost(in lists: [ListSummary]) -> [ListSummary] {
         last.withLock { last in
-            // The common case, on every shared change: the same lists.
-            if last.count == lists.count, zip(last, lists).allSatisfy({ $0.id == $1.id }) { return [] }
+            // The common case, on every shared change: the same lists (kept, with their
+            // current names, for the notice of a later loss).
+            if last.count == lists.count, zip(last, lists).allSatisfy({ $0.id == $1.id }) {
+                last = lists
+                return []
+            }
             let lost = last.filter { old in !lists.contains { $0.id == old.id } }
             last = lists
             return lost

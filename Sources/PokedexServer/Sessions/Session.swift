@@ -58,6 +58,9 @@ final class Session: Sendable {
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
             ?? favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
+        // Whose lists to read again when one of them is renamed or deleted (a value loaded
+        // later is noted by its key).
+        if !lists.wrappedValue.isEmpty { context.hub.noteLists(lists.wrappedValue, ofUser: user.id) }
         if let newList { context.hub.feed.adopt(newList.id, FavoritesSnapshot(ids: [], seq: 0)) }
         let favorites = newList == nil ? favoritesClient.favorites(active) : Shared(context.hub.favoritesKey(active), stored: [])
         let account = Account(me: user, lists: lists, activeListID: active)

@@ -27,6 +27,11 @@ enum ActionAuthorization {
             guard state.account.lists.wrappedValue.contains(where: { $0.id == id }) else {
                 throw ProtocolError(.forbidden, "You are not a member of that list.")
             }
+        case let .ownerOf(field):
+            let id = decoded.fields.payload[field]?.stringValue
+            guard state.account.lists.wrappedValue.contains(where: { $0.id == id && $0.role == .owner }) else {
+                throw ProtocolError(.forbidden, "Only the list's owner can do that.")
+            }
         }
     }
 }

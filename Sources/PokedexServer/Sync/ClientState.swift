@@ -40,7 +40,7 @@ struct ClientState: Sendable {
             }),
             "memberCount": .int(roster.memberCount),
             "pokemon": .array(showingRows ? favoriteRows(favorites, activity: activity, sort: sort, locale: locale) : []),
-            "invites": .array(isOwner ? roster.invites.map { ["id": .string($0.id), "role": .string($0.role.rawValue)] } : []),
+            "invites": .array(isOwner ? roster.invites.map(Self.invite) : []),
             "activity": .array(showingRows ? (activity?.events ?? []).map { event($0, locale) } : []),
         ]
     }
@@ -84,6 +84,14 @@ struct ClientState: Sendable {
         ]
     }
 
+    /// An open invite as its owner sees it: role, uses so far and allowed, expiry (ms).
+    static func invite(_ invite: ListRoster.InviteSummary) -> JSONValue {
+        [
+            "id": .string(invite.id), "role": .string(invite.role.rawValue), "uses": .int(invite.uses),
+            "maxUses": JSONValue(invite.maxUses), "expiresAt": invite.expiresAt.map { .int(Int($0)) } ?? .null,
+        ]
+    }
+
     func destination(_ destination: AppFeature.Destination.State) -> JSONValue {
         switch destination {
         case let .detail(state):
@@ -103,6 +111,8 @@ struct ClientState: Sendable {
         let action: String = switch alert.intent {
         case .removeMember: "removeMember"
         case .leave: "leave"
+        case .deleteList: "deleteList"
+        case .transferOwnership: "transferOwnership"
         }
         return [
             "title": .string(alert.title), "message": .string(alert.message),

@@ -11,6 +11,12 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         case unknownToken = "unknown_token"
         case unknownInvite = "unknown_invite"
         case revokedInvite = "revoked_invite"
+        /// The invite's time ran out (`expiresInDays`).
+        case inviteExpired = "invite_expired"
+        /// The invite admitted as many people as it allowed (`maxUses`).
+        case inviteUsedUp = "invite_used_up"
+        /// The user's last own list cannot be deleted or given away.
+        case lastList = "last_list"
         /// Storage could not commit the write (a full or read-only disk, a lock held too
         /// long): nothing changed, and the action may be sent again.
         case storage

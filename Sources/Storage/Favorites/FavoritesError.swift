@@ -26,6 +26,18 @@ public enum FavoritesError: Error, Equatable, Sendable {
     case invalidName
     /// Pokémon ids are positive.
     case invalidPokemonID
+    /// The invite's time ran out.
+    case inviteExpired
+    /// As many people joined with the invite as its owner allowed.
+    case inviteUsedUp
+    /// List names are 1–60 characters after trimming, with no control characters.
+    case invalidListName
+    /// Everyone keeps at least one list of their own: the last one cannot be deleted or given away.
+    case lastOwnedList
+    /// The owner's role changes only by handing the list to someone else.
+    case ownerRoleFixed
+    /// A role given to a member is editor or viewer (ownership is transferred, not set).
+    case invalidRole
 }
 
 extension FavoritesError: CustomStringConvertible, LocalizedMessage {
@@ -47,6 +59,12 @@ extension FavoritesError: CustomStringConvertible, LocalizedMessage {
         case .invalidInviteRole: "Una invitación da permisos de editor o de lector."
         case .invalidName: "Un nombre tiene de 1 a 40 caracteres."
         case .invalidPokemonID: "Eso no es un Pokémon."
+        case .inviteExpired: "Ese enlace de invitación caducó. Pide uno nuevo al dueño de la lista."
+        case .inviteUsedUp: "Ese enlace de invitación ya se usó todas las veces permitidas. Pide uno nuevo al dueño de la lista."
+        case .invalidListName: "El nombre de una lista tiene de 1 a 60 caracteres."
+        case .lastOwnedList: "Necesitas al menos una lista propia: crea otra antes."
+        case .ownerRoleFixed: "El papel del dueño solo cambia al ceder la lista."
+        case .invalidRole: "Un miembro es editor o lector."
         }
     }
 
@@ -64,6 +82,12 @@ extension FavoritesError: CustomStringConvertible, LocalizedMessage {
         case .invalidInviteRole: "An invite grants editor or viewer rights."
         case .invalidName: "A name has 1 to 40 characters."
         case .invalidPokemonID: "That is not a Pokémon."
+        case .inviteExpired: "That invite link has expired. Ask the list's owner for a new one."
+        case .inviteUsedUp: "That invite link has been used as many times as its owner allowed. Ask for a new one."
+        case .invalidListName: "A list's name has 1 to 60 characters."
+        case .lastOwnedList: "You need at least one list of your own: create another one first."
+        case .ownerRoleFixed: "The owner's role changes only by handing the list to someone else."
+        case .invalidRole: "A member is an editor or a viewer."
         }
     }
 
@@ -72,7 +96,10 @@ extension FavoritesError: CustomStringConvertible, LocalizedMessage {
         switch self {
         case .unknownInvite: "unknown_invite"
         case .revokedInvite: "revoked_invite"
-        case .invalidName, .invalidInviteRole, .invalidPokemonID: "bad_action"
+        case .inviteExpired: "invite_expired"
+        case .inviteUsedUp: "invite_used_up"
+        case .lastOwnedList: "last_list"
+        case .invalidName, .invalidInviteRole, .invalidPokemonID, .invalidListName, .invalidRole: "bad_action"
         default: "forbidden"
         }
     }

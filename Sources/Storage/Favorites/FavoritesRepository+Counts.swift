@@ -15,9 +15,20 @@ extension FavoritesRepository {
         try database.query("SELECT COUNT(*) FROM memberships WHERE list_id = ?", [.text(listID)])[0].int(0)
     }
 
-    /// How many of the list's invites are not revoked.
+    /// How many of the list's invites still admit someone (not revoked, expired or used up).
     public func openInviteCount(ofList listID: String) throws -> Int {
-        try database.query("SELECT COUNT(*) FROM invites WHERE list_id = ? AND revoked_at IS NULL", [.text(listID)])[0].int(0)
+        try database.query(
+            """
+            SELECT COUNT(*) FROM invites WHERE list_id = ? AND revoked_at IS NULL
+            AND (expires_at IS NULL OR expires_at > ?) AND (max_uses IS NULL OR uses < max_uses)
+            """,
+            [.text(listID), .real(now().timeIntervalSince1970)]
+        )[0].int(0)
+    }
+
+    /// How many lists the user owns.
+    public func ownedListCount(forUser userID: String) throws -> Int {
+        try database.query("SELECT COUNT(*) FROM favorite_lists WHERE owner_id = ?", [.text(userID)])[0].int(0)
     }
 
     /// The list an invite code admits to, or nil for an unknown code.

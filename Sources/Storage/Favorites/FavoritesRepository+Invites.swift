@@ -2,28 +2,35 @@ import Foundation
 import PokedexModels
 
 /// Sharing a list by link. A code is 32 random bytes (64 hex characters) given out once;
-/// only its SHA-256 is stored. A code works for anyone holding it until the owner revokes it.
+/// only its SHA-256 is stored. A code works for anyone holding it until the owner revokes it,
+/// its time runs out or it admitted as many people as its terms allow.
 extension FavoritesRepository {
-    /// Creates an invite granting `role` (editor or viewer). Owners only.
+    /// Creates an invite granting `role` (editor or viewer) on `terms`. Owners only.
     /// - Returns: the code to put in the link.
-    public func createInvite(list listID: String, role: ListRole, by userID: String) throws -> String {
+    public func createInvite(list listID: String, role: ListRole, by userID: String, terms: InviteTerms) throws -> String {
         guard role != .owner else { throw FavoritesError.invalidInviteRole }
         let code = RandomToken.secret()
         try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
+            let time = now().timeIntervalSince1970
             try connection.run(
-                "INSERT INTO invites (code_hash, list_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)",
+                """
+                INSERT INTO invites (code_hash, list_id, role, created_by, created_at, expires_at, max_uses)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
                 [
-                    .text(RandomToken.storedHash(of: code)), .text(listID), .text(role.rawValue), .text(userID),
-                    .real(now().timeIntervalSince1970),
+                    .text(RandomToken.storedHash(of: code)), .text(listID), .text(role.rawValue), .text(userID), .real(time),
+                    terms.lifetime.map { .real(time + $0) } ?? .null, terms.maxUses.map { .integer(Int64($0)) } ?? .null,
                 ]
             )
+            try connection.appendEvent(NewListEvent(listID: listID, kind: .inviteCreated, actorID: userID, role: role), at: time)
         }
         return code
     }
 
-    /// Makes the user a member with the invite's role. A user who is already a member keeps
-    /// the role they have (an invite never demotes, nor promotes past what the owner chose).
+    /// Makes the user a member with the invite's role, counting one use. A user who is already
+    /// a member keeps the role they have (an invite never demotes, nor promotes past what the
+    /// owner chose), and counts no use.
     public func acceptInvite(code: String, user userID: String) throws -> FavoritesList {
         try database.transaction { connection in
             let invite = try connection.invite(forCode: code)
@@ -31,10 +38,19 @@ extension FavoritesRepository {
             guard try !connection.query("SELECT 1 FROM users WHERE id = ?", [.text(userID)]).isEmpty else {
                 throw FavoritesError.unknownUser
             }
-            try connection.run(
-                "INSERT OR IGNORE INTO memberships (list_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
-                [.text(invite.listID), .text(userID), .text(invite.role.rawValue), .real(now().timeIntervalSince1970)]
-            )
+            let time = now()
+            if try connection.role(of: userID, in: invite.listID) == nil {
+                guard !invite.isExpired(at: time) else { throw FavoritesError.inviteExpired }
+                guard !invite.isUsedUp else { throw FavoritesError.inviteUsedUp }
+                try connection.run(
+                    "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
+                    [.text(invite.listID), .text(userID), .text(invite.role.rawValue), .real(time.timeIntervalSince1970)]
+                )
+                try connection.run("UPDATE invites SET uses = uses + 1 WHERE code_hash = ?", [.text(invite.id)])
+                try connection.appendEvent(
+                    NewListEvent(listID: invite.listID, kind: .joined, actorID: userID, role: invite.role), at: time.timeIntervalSince1970
+                )
+            }
             let rows = try connection.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = ?", [.text(invite.listID)])
             return try FavoritesList(row: rows[0])  // the invite's foreign key guarantees the list
         }
@@ -46,10 +62,14 @@ extension FavoritesRepository {
         try database.transaction { connection in
             let invite = try connection.invite(forCode: code)
             try connection.requireRole(of: userID, in: invite.listID, where: { $0 == .owner })
-            try connection.run(
+            let time = now().timeIntervalSince1970
+            let changed = try connection.run(
                 "UPDATE invites SET revoked_at = ? WHERE code_hash = ? AND revoked_at IS NULL",
-                [.real(now().timeIntervalSince1970), .text(invite.id)]
+                [.real(time), .text(invite.id)]
             )
+            if changed > 0 {
+                try connection.appendEvent(NewListEvent(listID: invite.listID, kind: .inviteRevoked, actorID: userID, role: invite.role), at: time)
+            }
         }
     }
 
@@ -58,11 +78,15 @@ extension FavoritesRepository {
     public func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws {
         try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: { $0 == .owner })
-            let changed = try connection.run(
-                "UPDATE invites SET revoked_at = ? WHERE code_hash = ? AND list_id = ? AND revoked_at IS NULL",
-                [.real(now().timeIntervalSince1970), .text(inviteID), .text(listID)]
+            let time = now().timeIntervalSince1970
+            let revoked = try connection.query(
+                "UPDATE invites SET revoked_at = ? WHERE code_hash = ? AND list_id = ? AND revoked_at IS NULL RETURNING role",
+                [.real(time), .text(inviteID), .text(listID)]
             )
-            guard changed > 0 else { throw FavoritesError.unknownInvite }
+            guard let row = revoked.first else { throw FavoritesError.unknownInvite }
+            try connection.appendEvent(
+                NewListEvent(listID: listID, kind: .inviteRevoked, actorID: userID, role: try ListRole(column: 0, of: row)), at: time
+            )
         }
     }
 

@@ -110,7 +110,11 @@ public struct FavoritesRepository: ListStore {
             switch try connection.role(of: memberID, in: listID) {
             case nil: throw FavoritesError.memberNotFound
             case .owner: throw FavoritesError.cannotRemoveOwner
-            case .editor, .viewer: try connection.deleteMembership(of: memberID, in: listID)
+            case .editor, .viewer:
+                try connection.deleteMembership(of: memberID, in: listID)
+                try connection.appendEvent(
+                    NewListEvent(listID: listID, kind: .removed, actorID: userID, subjectID: memberID), at: now().timeIntervalSince1970
+                )
             }
         }
     }
@@ -122,6 +126,7 @@ public struct FavoritesRepository: ListStore {
                 throw FavoritesError.ownerCannotLeave
             }
             try connection.deleteMembership(of: userID, in: listID)
+            try connection.appendEvent(NewListEvent(listID: listID, kind: .left, actorID: userID), at: now().timeIntervalSince1970)
         }
     }
 }

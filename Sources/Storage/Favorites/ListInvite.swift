@@ -11,21 +11,54 @@ public struct ListInvite: Equatable, Hashable, Sendable, Identifiable {
     public var createdBy: String?
     public var createdAt: Date
     public var revokedAt: Date?
+    /// When it stops admitting anyone (nil: never).
+    public var expiresAt: Date?
+    /// How many people may join with it (nil: any number).
+    public var maxUses: Int?
+    /// How many people joined with it.
+    public var uses: Int
 
     public var isRevoked: Bool { revokedAt != nil }
 
-    public init(id: String, listID: String, role: ListRole, createdBy: String?, createdAt: Date, revokedAt: Date?) {
+    public init(
+        id: String, listID: String, role: ListRole, createdBy: String?, createdAt: Date, revokedAt: Date?,
+        expiresAt: Date? = nil, maxUses: Int? = nil, uses: Int = 0
+    ) {
         self.id = id
         self.listID = listID
         self.role = role
         self.createdBy = createdBy
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.expiresAt = expiresAt
+        self.maxUses = maxUses
+        self.uses = uses
     }
+
+    public func isExpired(at now: Date) -> Bool { expiresAt.map { $0 <= now } ?? false }
+    public var isUsedUp: Bool { maxUses.map { uses >= $0 } ?? false }
+
+    /// Whether it still admits someone new at `now`: not revoked, not expired, not used up.
+    public func isOpen(at now: Date) -> Bool { !isRevoked && !isExpired(at: now) && !isUsedUp }
+}
+
+/// How long a new invite works and how many people it admits; the default, no limit on either.
+public struct InviteTerms: Sendable, Equatable {
+    /// Seconds from its creation (by the store's clock) until it expires; nil: never.
+    public var lifetime: TimeInterval?
+    /// How many people may join with it; nil: any number.
+    public var maxUses: Int?
+
+    public init(lifetime: TimeInterval? = nil, maxUses: Int? = nil) {
+        self.lifetime = lifetime
+        self.maxUses = maxUses
+    }
+
+    public static let unlimited = InviteTerms()
 }
 
 extension ListInvite {
-    static let columns = "code_hash, list_id, role, created_by, created_at, revoked_at"
+    static let columns = "code_hash, list_id, role, created_by, created_at, revoked_at, expires_at, max_uses, uses"
 
     /// From the `columns`, in order.
     init(row: Row) throws {
@@ -35,7 +68,10 @@ extension ListInvite {
             role: try ListRole(column: 2, of: row),
             createdBy: row.isNull(3) ? nil : try row.text(3),
             createdAt: Date(timeIntervalSince1970: try row.double(4)),
-            revokedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: try row.double(5))
+            revokedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: try row.double(5)),
+            expiresAt: row.isNull(6) ? nil : Date(timeIntervalSince1970: try row.double(6)),
+            maxUses: row.isNull(7) ? nil : try row.int(7),
+            uses: try row.int(8)
         )
     }
 }

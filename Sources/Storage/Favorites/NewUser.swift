@@ -14,7 +14,8 @@ public struct NewUser: Sendable {
         createdAt = now.timeIntervalSince1970
     }
 
-    /// The personal list's name: "<name>'s favorites".
-    public var personalListName: String { "\(user.displayName)'s favorites" }
+    /// The personal list's name: "Favorites" (no list name embeds a user's name, which the
+    /// user may change later).
+    public var personalListName: String { ListName.personal }
     public var tokenHash: String { RandomToken.storedHash(of: token) }
 }

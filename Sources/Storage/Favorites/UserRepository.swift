@@ -11,7 +11,7 @@ public struct UserRepository: UserStore {
         self.now = now
     }
 
-    /// Creates a user with a fresh token and their personal list "<name>'s favorites",
+    /// Creates a user with a fresh token and their personal list "Favorites",
     /// owned by them and empty (returned, so callers need not read it back). The token is
     /// returned once and stored only as its SHA-256. Users arriving together share a commit.
     public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {

@@ -27,5 +27,8 @@ public enum StorageSchema {
         // Stars as keyed intents (a replayed key is applied once) and undo (an undo names the
         // event it reverts, so undoing again walks further back).
         Migration(version: 7, sql: starKeysAndUndo),
+        // Invites that expire or admit a bounded number of people; personal lists lose the
+        // owner's name (every list so far is a personal list named "<name>'s favorites").
+        Migration(version: 8, sql: namedListsAndInviteTerms),
     ]
 }

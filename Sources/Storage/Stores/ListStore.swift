@@ -46,9 +46,11 @@ public protocol ListStore: Sendable {
     func removeMember(list listID: String, user memberID: String, by userID: String) throws
     /// The user stops being a member. The owner cannot leave its own list.
     func leave(list listID: String, user userID: String) throws
-    /// Creates an invite granting `role` (editor or viewer); returns its code. Owners only.
-    func createInvite(list listID: String, role: ListRole, by userID: String) throws -> String
-    /// Makes the user a member with the invite's role (a member keeps the role they have).
+    /// Creates an invite granting `role` (editor or viewer) on `terms`; returns its code. Owners only.
+    func createInvite(list listID: String, role: ListRole, by userID: String, terms: InviteTerms) throws -> String
+    /// Makes the user a member with the invite's role (a member keeps the role they have),
+    /// counting a use. Refused when revoked, expired or used up (a member already in passes
+    /// the last two and counts no use).
     func acceptInvite(code: String, user userID: String) throws -> FavoritesList
     func revokeInvite(code: String, by userID: String) throws
     func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws
@@ -59,10 +61,29 @@ public protocol ListStore: Sendable {
     // acting user before a write and tells a browser nothing from them but "limit reached".
     func listCount(forUser userID: String) throws -> Int
     func memberCount(ofList listID: String) throws -> Int
-    /// How many of the list's invites are not revoked.
+    /// How many of the list's invites still admit someone (not revoked, expired or used up).
     func openInviteCount(ofList listID: String) throws -> Int
     /// The list an invite code admits to, or nil for an unknown code.
     func listID(forInviteCode code: String) throws -> String?
+
+    // Named lists and roles. Each change appends its activity event (`list_events`) in its
+    // own transaction. A user always owns at least one list: deleting or handing away the
+    // last one is refused (`lastOwnedList`).
+
+    /// Creates a list the user owns (name as `ListName.validated`).
+    func createList(named name: String, by userID: String) throws -> FavoritesList
+    /// Renames a list. Owners only.
+    func renameList(_ listID: String, to name: String, by userID: String) throws -> FavoritesList
+    /// Deletes a list with its members, favorites, invites and activity. Owners only.
+    func deleteList(_ listID: String, by userID: String) throws
+    /// Makes a member an editor or a viewer. Owners only; the owner's own role is fixed. Returns
+    /// whether the role changed.
+    @discardableResult
+    func setRole(list listID: String, member memberID: String, role: ListRole, by userID: String) throws -> Bool
+    /// Makes a member the owner; the old owner becomes an editor. Owners only.
+    func transferOwnership(list listID: String, to memberID: String, by userID: String) throws
+    /// How many lists the user owns (no authorisation).
+    func ownedListCount(forUser userID: String) throws -> Int
 }
 
 extension ListStore {
@@ -90,5 +111,10 @@ extension ListStore {
 
     public func members(ofList listID: String, as userID: String) throws -> [ListMember] {
         try members(ofList: listID, as: userID, limit: .max)
+    }
+
+    /// An invite that works until revoked, for anyone.
+    public func createInvite(list listID: String, role: ListRole, by userID: String) throws -> String {
+        try createInvite(list: listID, role: role, by: userID, terms: .unlimited)
     }
 }

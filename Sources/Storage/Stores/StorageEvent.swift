@@ -13,4 +13,13 @@ public enum StorageEvent: Sendable, Equatable {
     case presenceChanged(userID: String)
     /// The list's activity log grew without another event saying so (an undo that changed no star).
     case activityChanged(listID: String)
+
+    // Named lists and roles. (A new list is `memberJoined` of its owner.)
+
+    /// The list's name changed: every member's lists show the new one.
+    case listRenamed(listID: String)
+    /// The list is gone: every member's sessions drop it.
+    case listDeleted(listID: String)
+    /// The member's role changed (a transfer of ownership is two of these).
+    case roleChanged(listID: String, userID: String)
 }

@@ -9,11 +9,11 @@ import Synchronization
 final class InMemoryFavorites: Sendable {
     static let ash = User(id: "ash", displayName: "Ash")
     static let misty = User(id: "misty", displayName: "Misty")
-    static let personal = FavoritesList(id: "ash-list", name: "Ash's favorites", ownerID: "ash")
+    static let personal = FavoritesList(id: "ash-list", name: "Favorites", ownerID: "ash")
     static let cerulean = FavoritesList(id: "cerulean", name: "Cerulean", ownerID: "misty")
 
     let lists = Shared<[ListSummary]>([ListSummary(list: personal, role: .owner)])
-    let favoritesByList: [String: Shared<Set<Int>>] = ["ash-list": Shared([]), "cerulean": Shared([1, 7])]
+    let favoritesByList: [String: Shared<Set<Int>>] = ["ash-list": Shared([]), "cerulean": Shared([1, 7]), "gym-team": Shared([])]
     let rostersByList: [String: Shared<ListRoster>] = [
         "ash-list": Shared(ListRoster(members: [.init(user: ash, role: .owner, isOnline: true)])),
         "cerulean": Shared(ListRoster(members: [
@@ -32,7 +32,7 @@ final class InMemoryFavorites: Sendable {
     }
 
     var client: FavoritesClient {
-        FavoritesClient(
+        var client = FavoritesClient(
             lists: { self.lists },
             favorites: { self.favoritesByList[$0]! },
             roster: { self.rostersByList[$0]! },
@@ -41,9 +41,10 @@ final class InMemoryFavorites: Sendable {
                 self.calls.withLock { $0.append("\(isFavorite ? "set" : "unset") \(id) in \(listID)") }
                 self.star(listID, id, isFavorite, undoes: nil)
             },
-            createInvite: { listID, role in
+            createInvite: { listID, role, options in
                 if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
-                self.calls.withLock { $0.append("invite \(listID) \(role)") }
+                let terms = options == InviteOptions() ? "" : " \(options.expiresInDays)d \(options.maxUses.map(String.init) ?? "any")"
+                self.calls.withLock { $0.append("invite \(listID) \(role)\(terms)") }
                 return "code-\(role)"
             },
             revokeInvite: { listID, id in self.calls.withLock { $0.append("revoke \(listID) \(id)") } },
@@ -71,6 +72,42 @@ final class InMemoryFavorites: Sendable {
                 return UndoneStar(eventID: undone.id, pokemonID: undone.pokemonID, isFavorite: !undone.isFavorite)
             }
         )
+        addListManagement(to: &client)
+        return client
+    }
+
+    /// Named lists and roles: each committed at once, the shared lists showing it as the
+    /// hub's refresh would. A new list is always "gym-team".
+    private func addListManagement(to client: inout FavoritesClient) {
+        client.createList = { name in
+            if self.failWrites.withLock({ $0 }) { throw TestError.diskFull }
+            let list = FavoritesList(id: "gym-team", name: name, ownerID: "ash")
+            self.calls.withLock { $0.append("create \(name)") }
+            self.lists.withLock { $0.append(ListSummary(list: list, role: .owner)) }
+            return list
+        }
+        client.renameList = { listID, name in
+            self.calls.withLock { $0.append("rename \(listID) \(name)") }
+            self.lists.withLock { lists in
+                for index in lists.indices where lists[index].id == listID { lists[index].list.name = name }
+            }
+        }
+        client.deleteList = { listID in
+            self.calls.withLock { $0.append("delete \(listID)") }
+            self.lists.withLock { $0.removeAll { $0.id == listID } }
+        }
+        client.setRole = { listID, memberID, role in self.calls.withLock { $0.append("role \(memberID) \(role) in \(listID)") } }
+        client.transferOwnership = { listID, memberID in self.calls.withLock { $0.append("transfer \(listID) to \(memberID)") } }
+        client.rosterPage = { listID, limit in
+            self.calls.withLock { $0.append("roster \(listID) \(limit)") }
+            return self.bigRoster(limit)
+        }
+    }
+
+    /// A roster of 120 members listing the first `limit`.
+    func bigRoster(_ limit: Int) -> Shared<ListRoster> {
+        let members = (0..<120).map { ListRoster.RosterMember(user: User(id: "u\($0)", displayName: "Trainer \($0)"), role: .viewer, isOnline: false) }
+        return Shared(ListRoster(members: Array(members.prefix(limit)), memberCount: 120))
     }
 
     /// Commits a star at once: the shared value shows it, as the feed would, and it is logged.

@@ -14,6 +14,10 @@ class InProcessTestCase: XCTestCase {
     /// Options a subclass may adjust before the server starts.
     func configure(_ options: inout ServerOptions) {}
 
+    /// The environment a subclass may adjust before the server starts (e.g. stores on a clock
+    /// of its own).
+    func configure(_ environment: inout ServerEnvironment) {}
+
     override func setUp() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
         var options = ServerOptions()
@@ -22,7 +26,8 @@ class InProcessTestCase: XCTestCase {
         // No sprite leaves the machine: a port nothing listens on makes every one a placeholder.
         options.spritesURL = "http://127.0.0.1:9"
         configure(&options)
-        let environment = try ServerEnvironment.live(options, clock: clock.clock, logger: .silent)
+        var environment = try ServerEnvironment.live(options, clock: clock.clock, logger: .silent)
+        configure(&environment)
         server = InProcessServer(options: options, environment: environment)
     }
 

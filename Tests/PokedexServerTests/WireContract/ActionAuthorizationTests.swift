@@ -67,6 +67,14 @@ final class ActionAuthorizationTests: XCTestCase {
             case let .memberOf(field):
                 XCTAssertNil(refusal(example), entry.name)
                 XCTAssertEqual(refusal(entry.json([field: "not-mine"]))?.code, .forbidden, entry.name)
+            case let .ownerOf(field):
+                var mine = entry.example, notMine = entry.example
+                mine[field] = "ash-list"
+                notMine[field] = "not-mine"
+                XCTAssertNil(refusal(entry.json(mine), role: .owner), entry.name)
+                XCTAssertEqual(refusal(entry.json(mine), role: .editor)?.code, .forbidden, entry.name)
+                XCTAssertEqual(refusal(example)?.code, .forbidden, "\(entry.name): a list I only view")
+                XCTAssertEqual(refusal(entry.json(notMine))?.code, .forbidden, entry.name)
             }
         }
     }
@@ -86,5 +94,17 @@ final class ActionAuthorizationTests: XCTestCase {
         XCTAssertEqual(refusal(["list": ["rowTapped": ["id": 26]]]),
                        ProtocolError(.badAction, "Action 'list.rowTapped': no row with id 26 is on screen."))
         XCTAssertEqual(try decode(["list": ["binding": ["type": nil]]]), .list(.binding(.set(\.typeFilter, nil))))
+        let invite = { (fields: JSONObject) -> JSONValue in ["destination": ["presented": ["favorites": ["inviteTapped": .object(fields)]]]] }
+        XCTAssertEqual(refusal(invite(["role": "editor", "expiresInDays": 31])),
+                       ProtocolError(.badAction, "Action 'destination.presented.favorites.inviteTapped': 'expiresInDays' is 1 to 30, not 31."))
+        XCTAssertEqual(refusal(invite(["role": "editor", "maxUses": 0]))?.code, .badAction)
+        XCTAssertEqual(try decode(invite(["role": "viewer"])), .destination(.presented(.favorites(.inviteTapped(.viewer, InviteOptions())))))
+        XCTAssertEqual(try decode(invite(["role": "viewer", "expiresInDays": 2, "maxUses": 3])),
+                       .destination(.presented(.favorites(.inviteTapped(.viewer, InviteOptions(expiresInDays: 2, maxUses: 3))))))
+        XCTAssertEqual(refusal(["lists": ["create": ["name": .string(String(repeating: "a", count: 61))]]]),
+                       ProtocolError(.badAction, "A name has 1 to 60 characters."))
+        XCTAssertEqual(refusal(["lists": ["create": ["name": "  "]]])?.code, .badAction)
+        XCTAssertEqual(refusal(["lists": ["setRole": ["member": "misty", "role": "owner"]]])?.code, .badAction)
+        XCTAssertEqual(try decode(["lists": ["create": ["name": "Gym team"]]], role: .viewer), .lists(.create(name: "Gym team")))
     }
 }

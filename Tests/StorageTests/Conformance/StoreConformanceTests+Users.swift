@@ -13,7 +13,7 @@ extension StoreConformanceTests {
         XCTAssertTrue(isLowercaseHex(token, length: 64), token)
         XCTAssertEqual(try users.user(forToken: token), user)
         XCTAssertEqual(try users.user(id: user.id), user)
-        XCTAssertEqual(personal, FavoritesList(id: personal.id, name: "Ash's favorites", ownerID: user.id))
+        XCTAssertEqual(personal, FavoritesList(id: personal.id, name: "Favorites", ownerID: user.id))
         let owned = try lists.lists(forUser: user.id)
         XCTAssertEqual(owned.map(\.list), [personal])
         XCTAssertEqual(owned.map(\.role), [.owner])
@@ -85,6 +85,6 @@ extension StoreConformanceTests {
         XCTAssertEqual(try users.user(forToken: token), renamed)
         XCTAssertEqual(try users.user(id: user.id), renamed)
         // Lists are renamed on their own: the personal list keeps the name it was made with.
-        XCTAssertEqual(try lists.list(id: personal.id)?.name, "Gary's favorites")
+        XCTAssertEqual(try lists.list(id: personal.id)?.name, "Favorites")
     }
 }

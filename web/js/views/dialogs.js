@@ -2,7 +2,7 @@
 // and the confirmation (alert). They open and close only when the state says so; Escape, the
 // buttons and a browser-forced close become actions. Focus returns to where it was.
 
-import { icon } from './dom.js';
+import { icon, listDisplayName } from './dom.js';
 import { action } from '../actions.js';
 import { t } from '../i18n/index.js';
 
@@ -108,7 +108,8 @@ export function createInviteDialog({ send }) {
   return {
     update(state, previous) {
       const invite = state.destination?.favorites?.invite ?? null;
-      const name = state.lists?.all?.find((l) => l.id === state.lists.active)?.name ?? 'this list';
+      const active = state.lists?.all?.find((l) => l.id === state.lists.active);
+      const name = active ? listDisplayName(active) : 'this list';
       if (invite === shown && name === listName) return;
       const before = shown;
       shown = invite;

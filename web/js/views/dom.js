@@ -14,6 +14,9 @@ const ICONS = {
   users: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM2.5 20c.5-3.6 3.2-6 6.5-6s6 2.4 6.5 6M16 4.3a3.5 3.5 0 010 6.5M18 14.4c2 .8 3.3 2.9 3.5 5.6',
   leave: 'M14 4h4a2 2 0 012 2v12a2 2 0 01-2 2h-4M10 16l-4-4 4-4M6 12h10',
   undo: 'M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11',
+  plus: 'M12 5v14M5 12h14',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
+  crown: 'M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z',
 };
 
 /** Creates an element: props are attributes, except class, text and dataset. */
@@ -87,6 +90,12 @@ export function activeList(state) {
   const lists = state.lists;
   return lists?.all?.find((l) => l.id === lists.active) ?? null;
 }
+
+/** The name every new user's own list is stored with; shown in the interface's language. */
+const PERSONAL_LIST = 'Favorites';
+
+/** A list's name as shown: the stored default in the interface's language, any other as it is. */
+export const listDisplayName = (list) => (list?.name === PERSONAL_LIST ? t('lists.personal') : list?.name ?? '');
 
 /** True when the session's stars are read-only: the active list is shared with us as a viewer. */
 export const starsLocked = (state) => activeList(state)?.role === 'viewer';

@@ -1,12 +1,14 @@
-// The Favorites screen (destination.favorites): a switcher of my lists, the active list's
-// Pokémon as cards with stars, its members with presence, and for owners invites (create,
-// revoke) and member removal; members who do not own the list can leave it. Every part is
+// The Favorites screen (destination.favorites): a switcher of my lists with new/rename/delete
+// (list-manager.js), the active list's Pokémon as cards with stars, its members with presence
+// (counted, in pages of 50), and for owners invites (create with expiry and uses, revoke),
+// members' roles, hand-over and removal; members who do not own the list can leave it. Every part is
 // keyed and updated only when its slice of the state changed.
 
-import { h, fill, icon, card, setPressed, setLocked, isLocked, intendedOn, initials, avatarClass, reconcile, displayName } from './dom.js';
+import { h, fill, icon, card, setPressed, setLocked, isLocked, intendedOn, initials, avatarClass, reconcile, displayName, listDisplayName } from './dom.js';
 import { action } from '../actions.js';
-import { t, formatNumber } from '../i18n/index.js';
+import { t, formatNumber, currentLocale } from '../i18n/index.js';
 import { createActivityView, attribution } from './activity.js';
+import { createListManager } from './list-manager.js';
 
 const roleLabel = (role) => t(`fav.${role}`);
 const inviteLabel = (role) => t(`fav.${role}Link`);
@@ -23,7 +25,9 @@ export function createFavoritesView({ act, send, onLocked }) {
 
   // The list switcher: native radios styled as chips (arrow keys move between them).
   const switcher = h('div', { class: 'switcher', role: 'radiogroup', 'aria-label': t('fav.yourLists') });
-  const switcherWrap = h('nav', { class: 'fav-lists', 'aria-label': t('fav.lists') }, switcher);
+  // Named lists: create one, and (owners) rename or delete the active one.
+  const manager = createListManager({ send });
+  const switcherWrap = h('nav', { class: 'fav-lists', 'aria-label': t('fav.lists') }, switcher, manager.el);
 
   const grid = h('ul', { class: 'grid grid-compact fav-grid', 'aria-label': t('fav.pokemonInList') });
   const empty = h('div', { class: 'fav-empty' });
@@ -31,7 +35,10 @@ export function createFavoritesView({ act, send, onLocked }) {
 
   const members = h('ul', { class: 'members', 'aria-label': t('fav.members') });
   const membersTitle = h('h3', { id: 'fav-members-title', text: t('fav.members') });
-  const membersSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-members-title' }, membersTitle, members);
+  // A big list's roster comes 50 members at a time (up to 1,000); the title counts them all.
+  const moreMembers = h('button', { type: 'button', class: 'button button-small button-quiet more-members', hidden: true });
+  moreMembers.addEventListener('click', () => act('moreMembersTapped'));
+  const membersSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-members-title' }, membersTitle, members, moreMembers);
 
   // Owners: create an invite with a role, and the open invites with Revoke.
   const roleName = 'fav-invite-role';
@@ -48,6 +55,24 @@ export function createFavoritesView({ act, send, onLocked }) {
       ),
     ),
   );
+  // How long the link works and how many may join with it (the server bounds both).
+  const expiryChoice = h(
+    'select',
+    { class: 'invite-select invite-expiry', 'aria-label': t('fav.expiresIn') },
+    [1, 7, 30].map((days) => h('option', { value: String(days), selected: days === 7, text: t('fav.days', days) })),
+  );
+  const usesChoice = h(
+    'select',
+    { class: 'invite-select invite-uses', 'aria-label': t('fav.maxUses') },
+    h('option', { value: '', text: t('fav.anyUses') }),
+    [1, 5, 10, 25, 100].map((n) => h('option', { value: String(n), text: t('fav.upTo', n) })),
+  );
+  const inviteTerms = h(
+    'div',
+    { class: 'invite-terms' },
+    h('label', { class: 'invite-term' }, h('span', { text: t('fav.expiresIn') }), expiryChoice),
+    h('label', { class: 'invite-term' }, h('span', { text: t('fav.maxUses') }), usesChoice),
+  );
   const inviteButton = h('button', { type: 'button', class: 'button invite-create' }, icon('link'), h('span', { text: t('fav.createInvite') }));
   const invites = h('ul', { class: 'invites', 'aria-label': t('fav.openInvites') });
   const invitesTitle = h('h4', { class: 'invites-title', text: t('fav.openInvites') });
@@ -56,7 +81,7 @@ export function createFavoritesView({ act, send, onLocked }) {
     { class: 'fav-section fav-invite', 'aria-labelledby': 'fav-invite-title' },
     h('h3', { id: 'fav-invite-title', text: t('fav.invitePeople') }),
     h('p', { class: 'fav-hint', text: t('fav.shareHint') }),
-    h('div', { class: 'invite-form' }, roleChoice, inviteButton),
+    h('div', { class: 'invite-form' }, roleChoice, inviteTerms, inviteButton),
     invitesTitle,
     invites,
   );
@@ -103,15 +128,25 @@ export function createFavoritesView({ act, send, onLocked }) {
   });
   inviteButton.addEventListener('click', () => {
     const role = roleChoice.querySelector('input:checked')?.value ?? 'editor';
-    act('inviteTapped', { role });
+    const fields = { role, expiresInDays: Number(expiryChoice.value) };
+    if (usesChoice.value) fields.maxUses = Number(usesChoice.value);
+    act('inviteTapped', fields);
   });
   invites.addEventListener('click', (event) => {
     const id = event.target.closest('.revoke') && event.target.closest('[data-id]')?.dataset.id;
     if (id) act('revokeInviteTapped', { id });
   });
   members.addEventListener('click', (event) => {
-    const id = event.target.closest('.remove') && event.target.closest('[data-id]')?.dataset.id;
-    if (id) act('removeMemberTapped', { id });
+    const id = event.target.closest('[data-id]')?.dataset.id;
+    if (!id) return;
+    if (event.target.closest('.remove')) act('removeMemberTapped', { id });
+    else if (event.target.closest('.make-owner')) send(action('lists.transferOwnership', { member: id }));
+  });
+  // An owner's role switch on a member: editor ⇄ viewer, at once for every session of theirs.
+  members.addEventListener('change', (event) => {
+    const select = event.target.closest('.role-select');
+    const id = select?.closest('[data-id]')?.dataset.id;
+    if (id) send(action('lists.setRole', { member: id, role: select.value }));
   });
   leaveButton.addEventListener('click', () => act('leaveTapped'));
 
@@ -123,7 +158,7 @@ export function createFavoritesView({ act, send, onLocked }) {
   }
 
   function fillChip(label, list) {
-    label.querySelector('.chip-name').textContent = list.name;
+    label.querySelector('.chip-name').textContent = listDisplayName(list);
     const role = label.querySelector('.chip-role');
     role.textContent = list.role === 'owner' ? '' : roleLabel(list.role);
     role.hidden = list.role === 'owner';
@@ -133,6 +168,14 @@ export function createFavoritesView({ act, send, onLocked }) {
   function member(person, mine, isOwner) {
     const you = person.id === mine;
     const removable = isOwner && !you && person.role !== 'owner';
+    // The owner sets a member's role in place; a badge otherwise.
+    const role = removable
+      ? h(
+          'select',
+          { class: 'role-select', 'aria-label': t('fav.roleLabel', person.name) },
+          ['editor', 'viewer'].map((r) => h('option', { value: r, selected: r === person.role, text: roleLabel(r) })),
+        )
+      : roleBadge(person.role);
     return h(
       'li',
       { class: 'member', dataset: { id: person.id } },
@@ -148,8 +191,13 @@ export function createFavoritesView({ act, send, onLocked }) {
         h('span', { class: 'member-name' }, h('span', { class: 'member-label', text: person.name }), you ? h('span', { class: 'member-you', text: t('fav.you') }) : null),
         h('span', { class: 'member-status', text: person.online ? t('fav.online') : t('fav.offline') }),
       ),
-      roleBadge(person.role),
-      removable ? h('button', { type: 'button', class: 'button button-small button-danger-outline remove', 'aria-label': t('fav.removeLabel', person.name), text: t('fav.remove') }) : null,
+      h(
+        'span',
+        { class: 'member-actions' },
+        role,
+        removable ? h('button', { type: 'button', class: 'button button-small button-quiet make-owner', 'aria-label': t('fav.makeOwnerLabel', person.name), title: t('fav.makeOwnerLabel', person.name) }, icon('crown'), h('span', { class: 'make-owner-text', text: t('fav.makeOwner') })) : null,
+        removable ? h('button', { type: 'button', class: 'button button-small button-danger-outline remove', 'aria-label': t('fav.removeLabel', person.name), text: t('fav.remove') }) : null,
+      ),
     );
   }
 
@@ -158,9 +206,25 @@ export function createFavoritesView({ act, send, onLocked }) {
       'li',
       { class: 'invite', dataset: { id: item.id } },
       icon('link'),
-      h('span', { class: 'invite-text' }, h('span', { class: 'invite-role', text: inviteLabel(item.role) }), h('span', { class: 'invite-id', text: `…${item.id.slice(-6)}` })),
+      h(
+        'span',
+        { class: 'invite-text' },
+        h('span', { class: 'invite-role', text: inviteLabel(item.role) }),
+        h('span', { class: 'invite-terms-text', text: inviteTermsText(item) }),
+      ),
       h('button', { type: 'button', class: 'button button-small button-danger-outline revoke', 'aria-label': t('fav.revokeLabel', inviteLabel(item.role), index + 1), text: t('fav.revoke') }),
     );
+  }
+
+  /** "2 / 5 used · expires in 6 days" */
+  function inviteTermsText(item) {
+    const uses = item.maxUses ? t('fav.usesOf', formatNumber(item.uses ?? 0), formatNumber(item.maxUses)) : t('fav.usesCount', formatNumber(item.uses ?? 0));
+    if (!item.expiresAt) return uses;
+    const days = Math.max(0, (item.expiresAt - Date.now()) / 86_400_000);
+    const when = days >= 1
+      ? new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(Math.round(days), 'day')
+      : new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(Math.max(1, Math.round(days * 24)), 'hour');
+    return `${uses} · ${t('fav.expires', when)}`;
   }
 
   /** Scrolls the switcher's row (phones) so the active chip shows, without moving the sheet. */
@@ -176,14 +240,15 @@ export function createFavoritesView({ act, send, onLocked }) {
   function renderLists(lists, mine) {
     const active = lists.all.find((l) => l.id === lists.active) ?? null;
     const isOwner = active?.role === 'owner';
-    title.textContent = active?.name ?? t('favorites');
+    title.textContent = active ? listDisplayName(active) : t('favorites');
+    manager.update(lists);
     reconcile(switcher, chips, lists.all, (l) => l.id, chip, (entry, l) => fillChip(entry.el, l));
     for (const [id, entry] of chips) {
       const input = entry.el.querySelector('input');
       input.checked = id === lists.active;
       entry.el.classList.toggle('is-active', id === lists.active);
     }
-    switcherWrap.hidden = lists.all.length < 2;
+    switcher.hidden = lists.all.length < 2;
     if (lists.active !== shown.lists?.active) revealChip(chips.get(lists.active)?.el);
 
     // Members: re-created when the viewer's ownership changes (Remove buttons come and go).
@@ -199,17 +264,25 @@ export function createFavoritesView({ act, send, onLocked }) {
       entry.el = next;
     });
     const online = lists.members.filter((m) => m.online).length;
-    membersTitle.textContent = t('fav.membersOnline', formatNumber(online));
+    const count = lists.memberCount ?? lists.members.length;
+    membersTitle.textContent = t('fav.membersCount', formatNumber(count), formatNumber(online));
+    const unseen = count - lists.members.length;
+    moreMembers.hidden = unseen <= 0 || lists.members.length >= 1000;
+    moreMembers.textContent = t('fav.showMore', formatNumber(Math.min(unseen, 50)), formatNumber(unseen));
 
     inviteSection.hidden = !isOwner;
-    reconcile(invites, openInvites, lists.invites ?? [], (i) => i.id, (i) => invite(i, openInvites.size));
+    // An invite's uses change as people join: its row is built again.
+    reconcile(invites, openInvites, lists.invites ?? [], (i) => i.id, (i) => invite(i, openInvites.size), (entry, i) => {
+      const next = invite(i, [...openInvites.keys()].indexOf(i.id));
+      entry.el.replaceWith(next);
+      entry.el = next;
+    });
     invitesTitle.hidden = (lists.invites ?? []).length === 0;
     leaveSection.hidden = !active || isOwner;
 
-    const count = lists.pokemon.length;
     subtitle.replaceChildren(
       active ? roleBadge(active.role) : '',
-      h('span', { text: t('fav.summary', formatNumber(count), lists.members.length) }),
+      h('span', { text: t('fav.summary', formatNumber(lists.pokemon.length), count) }),
     );
   }
 
