@@ -85,7 +85,11 @@ extension FavoritesClient {
     /// Named lists and roles: each a write on the storage queue whose events are applied here
     /// once committed (and announced to other processes by the cluster's store).
     private mutating func addListManagement(hub: FavoritesHub, user: User) {
-        rosterPage = { listID, limit in Shared(hub.rosterKey(listID, limit: limit), default: ListRoster()) }
+        rosterPage = { listID, limit in
+            // Until the longer page is read (off the service thread), the roster on show stays.
+            let shown = Shared(hub.rosterKey(listID), default: ListRoster()).wrappedValue
+            return Shared(hub.rosterKey(listID, limit: limit), default: shown)
+        }
         createList = { name in
             try await ActionContext.committing { committed in
                 try await hub.write(committed: committed) { repository in
