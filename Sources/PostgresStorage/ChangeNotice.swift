@@ -16,6 +16,7 @@ enum ChangeNotice {
         case let .invitesChanged(listID): fields = ["invites", listID]
         case let .userRenamed(userID): fields = ["renamed", userID]
         case let .presenceChanged(userID): fields = ["presence", userID]
+        case let .signedOut(userID, tokenHash): fields = ["signedout", userID, tokenHash ?? ""]
         }
         return ([origin] + fields).joined(separator: "|")
     }
@@ -41,6 +42,7 @@ enum ChangeNotice {
         case ("invites", 1): event = .invitesChanged(listID: rest[0])
         case ("renamed", 1): event = .userRenamed(userID: rest[0])
         case ("presence", 1): event = .presenceChanged(userID: rest[0])
+        case ("signedout", 2): event = .signedOut(userID: rest[0], tokenHash: rest[1].isEmpty ? nil : rest[1])
         default: return nil
         }
         return (origin, event)

@@ -84,5 +84,25 @@ enum PostgresSchema {
             CREATE INDEX list_events_by_actor ON list_events(list_id, actor_id, id);
             CREATE INDEX list_events_by_subject ON list_events(subject_id);
             """),
+        // Many tokens per user and one-time sign-in codes, as SQLite's (`StorageSchema.accounts`);
+        // here the old one-token column goes.
+        PostgresMigration(version: 4, sql: """
+            CREATE TABLE tokens (
+                token_hash TEXT PRIMARY KEY,
+                user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX tokens_by_user ON tokens(user_id);
+            INSERT INTO tokens (token_hash, user_id, created_at) SELECT token_hash, id, created_at FROM users;
+            ALTER TABLE users DROP COLUMN token_hash;
+            CREATE TABLE sign_in_codes (
+                code_hash  TEXT PRIMARY KEY,
+                user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL,
+                used_at    DOUBLE PRECISION
+            );
+            CREATE INDEX sign_in_codes_by_user ON sign_in_codes(user_id);
+            """),
     ]
 }

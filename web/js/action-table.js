@@ -38,4 +38,8 @@ export const actions = {
   "destination.presented.favorites.leaveTapped": [{}],
   "alert.confirm": [{}],
   "alert.cancel": [{}],
+  "account.createSignInCode": [{}],
+  "account.signInDismissed": [{}],
+  "account.signOut": [{}],
+  "account.signOutEverywhere": [{}],
 };

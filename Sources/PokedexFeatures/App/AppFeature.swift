@@ -88,6 +88,8 @@ public struct AppFeature: Reducer, Sendable {
         case alert(AlertAction)
         /// The language chosen in the header: every screen is named in it from now on.
         case setLocale(AppLocale)
+        /// Sign-in codes for other devices, signing out (`AccountFeature`).
+        case account(AccountFeature.Action)
 
         public enum AlertAction: Equatable, Sendable {
             case confirm
@@ -102,6 +104,7 @@ public struct AppFeature: Reducer, Sendable {
 
     public var body: some Reducer<State, Action> {
         Scope(state: \.list, action: Action.Cases.list) { PokemonListFeature() }
+        Scope(state: \.account, action: Action.Cases.account) { AccountFeature() }
         Reduce(core)
             .ifLet(\.$destination, action: Action.Cases.destination) { Destination() }
             .forEach(\.path, action: Action.Cases.path) { Path() }
@@ -230,6 +233,9 @@ public struct AppFeature: Reducer, Sendable {
 
         case .list, .destination, .path:
             return .none
+
+        case .account:
+            return .none
         }
     }
 
@@ -314,5 +320,6 @@ extension AppFeature.Action {
             if case let .destination(a) = $0 { a } else { nil }
         }
         static let path = CasePath(AppFeature.Action.path) { if case let .path(a) = $0 { a } else { nil } }
+        static let account = CasePath(AppFeature.Action.account) { if case let .account(a) = $0 { a } else { nil } }
     }
 }

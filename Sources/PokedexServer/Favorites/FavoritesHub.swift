@@ -28,6 +28,8 @@ final class FavoritesHub: Sendable {
     /// Live roster values (each open Favorites view holds one).
     private let openRosters = Atomic<Int>(0)
     let presence: Presence
+    /// Renames and revoked tokens, for the sessions of the users they concern.
+    let accountEvents = AccountEvents()
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes: RefreshThrottle
 
@@ -117,6 +119,9 @@ final class FavoritesHub: Sendable {
             refreshRoster(listID)
         case let .userRenamed(userID), let .presenceChanged(userID):
             refreshRosters(ofUser: userID)
+            if case .userRenamed = event { accountEvents.deliver(event) }
+        case .signedOut:
+            accountEvents.deliver(event)
         }
     }
 

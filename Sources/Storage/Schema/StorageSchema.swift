@@ -24,5 +24,7 @@ public enum StorageSchema {
             """),
         // A list's activity log, written in the transaction of the change it records.
         Migration(version: 6, sql: listEvents),
+        // Many tokens per user and one-time sign-in codes (one identity on every device).
+        Migration(version: 7, sql: accounts),
     ]
 }

@@ -11,4 +11,7 @@ public enum StorageEvent: Sendable, Equatable {
     case userRenamed(userID: String)
     /// The user came online somewhere, or went offline everywhere.
     case presenceChanged(userID: String)
+    /// Tokens of the user were revoked: the one whose hash is `tokenHash` (a browser signed
+    /// out), or every one (nil: signed out everywhere). Sessions holding them end.
+    case signedOut(userID: String, tokenHash: String?)
 }
