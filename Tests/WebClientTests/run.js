@@ -5,5 +5,6 @@ import './store.test.js';
 import './router.test.js';
 import './actions.test.js';
 import './roundtrip.test.js';
+import './qr.test.js';
 
 window.__results = await run();
