@@ -13,6 +13,7 @@ const ICONS = {
   check: 'M5 12.5l4.5 4.5L19 7.5',
   users: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM2.5 20c.5-3.6 3.2-6 6.5-6s6 2.4 6.5 6M16 4.3a3.5 3.5 0 010 6.5M18 14.4c2 .8 3.3 2.9 3.5 5.6',
   leave: 'M14 4h4a2 2 0 012 2v12a2 2 0 01-2 2h-4M10 16l-4-4 4-4M6 12h10',
+  devices: 'M3 6a1 1 0 011-1h11a1 1 0 011 1v7H3zM1 17h14M18 9h3a1 1 0 011 1v9a1 1 0 01-1 1h-3a1 1 0 01-1-1v-9a1 1 0 011-1z',
 };
 
 /** Creates an element: props are attributes, except class, text and dataset. */
