@@ -3,7 +3,8 @@
 Browsers of their own (separate profiles: separate users): A makes a sign-in code in the
 account dialog; B types it and C opens a second code's link; all three show A's name, each
 with a token of its own. The dialog's QR code is read back from a screenshot by zbarimg. A
-rename in A reaches B and C live; signing out everywhere from B starts all three afresh.
+rename in A reaches B and C live; signing B out turns both its windows into one new user and
+leaves A and C be; signing out everywhere from B starts all three afresh.
 Screenshots: sign-in.png and sign-in-phone.png (375 px).
 """
 import os
@@ -157,6 +158,35 @@ def run(check, make_driver, base, shots):
         for key in ("a", "b", "c"):
             wait_on(state[key], lambda d: who(d)["name"] == "Misty Everywhere", f"{key.upper()} did not show the new name")
 
+    def sign_out_one_browser():
+        # A second window of B's browser: the same user, one localStorage.
+        b = state["b"]
+        first = b.current_window_handle
+        b.switch_to.new_window("window")
+        second = b.current_window_handle
+        ready(b, base)
+        assert who(b)["name"] == "Misty Everywhere", "B's second window is another user"
+        old = who(b)["token"]
+        b.switch_to.window(first)
+        open_dialog(b)
+        b.find_element(By.CSS_SELECTOR, "#account .account-sign-out").click()
+        fresh = wait_on(b, lambda d: (w := who(d))["connected"] and w["token"] not in (None, old) and w["name"] != "Misty Everywhere" and w,
+                        "B did not start as a new user")
+        b.switch_to.window(second)
+        wait_on(b, lambda d: (w := who(d))["connected"] and w["name"] == fresh["name"], "B's second window did not follow its browser")
+        b.close()
+        b.switch_to.window(first)
+        # A and C are still Misty: only B's token was revoked.
+        for key in ("a", "c"):
+            assert who(state[key])["name"] == "Misty Everywhere", f"{key.upper()} was signed out too"
+        # B signs in again with a new code from A, for the sign-out everywhere below.
+        code = make_code(state["a"])["code"]
+        close_dialog(state["a"])
+        open_dialog(b)
+        field = b.find_element(By.ID, "account-enter-code")
+        field.send_keys(code, Keys.ENTER)
+        wait_on(b, lambda d: (w := who(d))["connected"] and w["name"] == "Misty Everywhere", "B did not sign in again")
+
     def sign_out_everywhere():
         b = state["b"]
         tokens = {key: who(state[key])["token"] for key in ("a", "b", "c")}
@@ -179,6 +209,7 @@ def run(check, make_driver, base, shots):
             ("a second browser types the code and becomes the same user with a token of its own", typed_code_signs_in),
             ("a third browser opens a code's link and becomes the same user; the used code is refused", link_signs_in),
             ("a rename in one browser reaches the others live", rename_reaches_every_browser),
+            ("signing one browser out makes both its windows one new user; the others stay", sign_out_one_browser),
             ("signing out everywhere starts every browser afresh", sign_out_everywhere),
         ]:
             check(name, step)

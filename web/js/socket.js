@@ -132,8 +132,8 @@ export function createSocket({
   // Another tab of this browser stored a new token (it signed in with a code, or out): this
   // tab is that user from now on.
   window.addEventListener('storage', (event) => {
+    // A hello on its way is said again with the new token (its answer would be the old user).
     if (event.key !== TOKEN_KEY || event.newValue === null || event.newValue === helloToken) return;
-    if (ws && !welcomed) return; // a hello is on its way: its answer decides
     reconnectFresh();
   });
 
