@@ -9,7 +9,12 @@ import { action } from './actions.js';
 
 /** The route in the address bar: the hash without '#', '/' when empty. */
 export function currentRoute() {
-  let route = location.hash.slice(1);
+  return routeOfHash(location.hash);
+}
+
+/** The route a URL's hash names. */
+function routeOfHash(hash) {
+  let route = hash.slice(1);
   try {
     route = decodeURI(route);
   } catch {
@@ -49,18 +54,22 @@ export function createRouter({ send, onSignIn = () => {} }) {
   let route = null; // the last route seen in state
   let requested = null; // the last route sent with navigate, until state answers
   let steppingBack = false; // our own history.back() is on its way
+  let lastSignIn = null; // the sign-in link last handed on
 
   function navigate(target) {
     requested = target;
     send(action('navigate', { route: target }));
   }
 
-  function userMoved() {
+  function userMoved(event) {
     const target = currentRoute();
-    const code = signInCode(target);
+    // The URL the change went to: another listener may have rewritten the address bar since.
+    const code = signInCode(event?.newURL ? routeOfHash(new URL(event.newURL).hash) : target);
     if (code !== null) {
       if (route !== null) history.replaceState(history.state, '', urlOf(route));
-      onSignIn(code);
+      // Setting the hash fires popstate and hashchange: one sign-in (a code works once anyway).
+      if (code !== lastSignIn) onSignIn(code);
+      lastSignIn = code;
       return;
     }
     if (steppingBack) {
