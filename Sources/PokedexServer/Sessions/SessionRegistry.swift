@@ -13,6 +13,14 @@ final class SessionRegistry: Sendable {
         var greeting: [UInt64: [(action: JSONValue, ref: Int?)]] = [:]
         /// Sessions per user, those reserved and not yet added included.
         var sessionsByUser: [String: Int] = [:]
+
+        /// Removes the session and gives its place back; false when it was not held.
+        mutating func remove(_ session: Session) -> Bool {
+            guard sessions.removeValue(forKey: session.id) != nil else { return false }
+            let userID = session.user.id
+            if let held = sessionsByUser[userID], held > 1 { sessionsByUser[userID] = held - 1 } else { sessionsByUser[userID] = nil }
+            return true
+        }
     }
 
     private let tables = Mutex(Tables())
@@ -144,9 +152,7 @@ final class SessionRegistry: Sendable {
         for session in ended {
             let connection = session.output.connection
             let removed = tables.withLock { tables -> Bool in
-                guard tables.sessions.removeValue(forKey: session.id) != nil else { return false }
-                let userID = session.user.id
-                if let held = tables.sessionsByUser[userID], held > 1 { tables.sessionsByUser[userID] = held - 1 } else { tables.sessionsByUser[userID] = nil }
+                guard tables.remove(session) else { return false }
                 if let connection { tables.byConnection[connection.id] = nil }
                 return true
             }
@@ -176,12 +182,7 @@ final class SessionRegistry: Sendable {
 
     private func expire(_ session: Session, ifDisconnectedSince leftAt: ContinuousClock.Instant) {
         guard session.disconnectedAt.withLock({ $0 == leftAt }) else { return }
-        let removed = tables.withLock { tables in
-            guard tables.sessions.removeValue(forKey: session.id) != nil else { return false }
-            let userID = session.user.id
-            if let held = tables.sessionsByUser[userID], held > 1 { tables.sessionsByUser[userID] = held - 1 } else { tables.sessionsByUser[userID] = nil }
-            return true
-        }
+        let removed = tables.withLock { $0.remove(session) }
         guard removed else { return }
         metrics.sessionClosed()
         Task { await session.tearDown() }
