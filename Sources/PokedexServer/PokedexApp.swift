@@ -29,14 +29,14 @@ final class PokedexApp: Sendable {
             clock: environment.clock
         )
         self.hub = hub
-        saver = SessionSaver(store: backend.sessions, storage: hub.storage)
+        saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock)
         let limits = ServerLimits(options.limits, clock: environment.clock)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
             metrics: metrics, saver: saver, clock: environment.clock, limits: limits, keepsActionLogs: options.debug
         )
-        let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub)
+        let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
         self.registry = registry
         hub.accountEvents.listen { [weak registry, users = backend.users] event in
             guard let registry else { return }

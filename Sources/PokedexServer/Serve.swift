@@ -4,16 +4,22 @@ import WebSocketServer
 
 extension PokedexServer {
     /// Runs a server until SIGTERM or SIGINT, then drains it (every session gets 1001) and
-    /// returns.
+    /// returns. A server that cannot start says why in a log line (`server.failed`) and throws.
     public static func serve(_ options: ServerOptions) async throws {
-        // Before the server starts its threads, so that they inherit the policy.
         let log = Logger(format: options.logFormat)
-        if options.realtime {
-            try RealtimeScheduling.enableForProcess()
-            log.info("server.realtime", ["policy": "SCHED_FIFO", "priority": "\(RealtimeScheduling.priority)"])
+        let server: PokedexServer
+        do {
+            // Before the server starts its threads, so that they inherit the policy.
+            if options.realtime {
+                try RealtimeScheduling.enableForProcess()
+                log.info("server.realtime", ["policy": "SCHED_FIFO", "priority": "\(RealtimeScheduling.priority)"])
+            }
+            server = try PokedexServer(options: options)
+            try server.start()
+        } catch {
+            log.error("server.failed", ["error": "\(error)"])
+            throw error
         }
-        let server = try PokedexServer(options: options)
-        try server.start()
         // scripts/start-server and scripts/serve read the address from this line.
         log.info("server.listening", ["url": "http://\(options.host):\(server.port)"])
         await Signals.waitForTermination()

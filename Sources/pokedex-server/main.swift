@@ -1,11 +1,11 @@
 import Foundation
 import PokedexServer
 
-// pokedex-server: parse options, serve until SIGTERM or SIGINT, then drain.
+// pokedex-server: parse options, serve until SIGTERM or SIGINT, then drain. A failure to
+// start is logged by `serve` (one `server.failed` line) before the exit status says so.
 let options = ServerOptions.parseOrExit()
 do {
     try await PokedexServer.serve(options)
 } catch {
-    FileHandle.standardError.write(Data("pokedex-server: \(error)\n".utf8))
     exit(1)
 }

@@ -11,15 +11,9 @@ struct BrowseScenario: Scenario {
         await run.ramp(sessions) { $0.connect() }
         await run.waitUntilSettled(sessions, what: "connect")
         run.recorder.steadyPhaseBegan()
-        let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(targets: options.targets, trust: options.httpTrust)
-        let stopAt = ContinuousClock.now + .seconds(options.duration)
-        walkers.stop(at: stopAt)
-        try await Task.sleep(until: stopAt)
-        let cpu = meter.finish()
-        let serverActions = await serverLatency.finish()
+        let phase = try await run.measurePhase { walkers.stop(at: $0) }
         await run.settle(sessions)
-        return ScenarioOutcome(convergence: await run.verify(sessions), cpu: cpu, serverLatency: serverActions)
+        return ScenarioOutcome(convergence: await run.verify(sessions), cpu: phase.cpu, serverLatency: phase.serverLatency)
     }
 }
 

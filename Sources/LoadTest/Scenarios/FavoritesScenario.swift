@@ -38,13 +38,7 @@ struct FavoritesScenario: Scenario {
         await run.settle(ready)
 
         let writers = StarWriters(run: run, tracker: tracker, writers: Array(ready.prefix(Self.maxWriters)))
-        let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(targets: options.targets, trust: options.httpTrust)
-        let stopAt = ContinuousClock.now + .seconds(options.duration)
-        writers.start(until: stopAt)
-        try await Task.sleep(until: stopAt)
-        let cpu = meter.finish()
-        let serverActions = await serverLatency.finish()
+        let phase = try await run.measurePhase { writers.start(until: $0) }
         await run.settle(ready)
         let unfinished = tracker.pendingIDs
         if !unfinished.isEmpty {
@@ -53,7 +47,7 @@ struct FavoritesScenario: Scenario {
         let agreed = Self.favoritesAgree(ready)
         var convergence = await run.verify(ready)
         if !agreed { convergence.detail = "members' favorites differ" }
-        return ScenarioOutcome(convergence: convergence, cpu: cpu, serverLatency: serverActions)
+        return ScenarioOutcome(convergence: convergence, cpu: phase.cpu, serverLatency: phase.serverLatency)
     }
 
     /// Every member's copy shows the same stars (checked before the copies are verified).

@@ -41,17 +41,9 @@ struct WritesScenario: Scenario {
         await run.settle(ready)
 
         let writers = ListWriters(run: run, plan: plan, sessions: ready)
-        let meter = CPUMeter(serverPIDs: options.serverPIDs, recorder: run.recorder)
-        let serverLatency = await ServerLatencyMeter(targets: options.targets, trust: options.httpTrust)
         let acksBefore = run.recorder.read { $0.action.count }
-        let startedAt = ContinuousClock.now
-        let stopAt = startedAt + .seconds(options.duration)
-        writers.start(until: stopAt)
-        try await Task.sleep(until: stopAt)
+        let phase = try await run.measurePhase { writers.start(until: $0) }
         let acknowledged = Int(run.recorder.read { $0.action.count } - acksBefore)
-        let seconds = (ContinuousClock.now - startedAt).seconds
-        let cpu = meter.finish()
-        let serverActions = await serverLatency.finish()
         await run.settle(ready)
 
         var byList: [String: [Int]] = [:]
@@ -65,8 +57,8 @@ struct WritesScenario: Scenario {
         var convergence = await run.verify(ready)
         if !disagreeing.isEmpty { convergence.detail = "members of \(disagreeing.count) lists show different favorites" }
         return ScenarioOutcome(
-            convergence: convergence, cpu: cpu, serverLatency: serverActions,
-            writes: WriteThroughput(acknowledged: acknowledged, seconds: seconds), favoritesByList: byList)
+            convergence: convergence, cpu: phase.cpu, serverLatency: phase.serverLatency,
+            writes: WriteThroughput(acknowledged: acknowledged, seconds: phase.seconds), favoritesByList: byList)
     }
 
     /// The starred ids of a copy.

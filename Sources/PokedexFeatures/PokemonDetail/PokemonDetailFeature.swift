@@ -78,12 +78,7 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         case let .localeChanged(locale):
             guard locale != state.locale else { return .none }
             state.locale = locale
-            switch state.detail {
-            case .idle: return .none
-            // What is on screen stays until the detail arrives in the new language.
-            case .loaded: return fetch(state)
-            case .loading, .failed: return load(&state)
-            }
+            return state.detail.relocalize(refetching: fetch(state))
 
         case .delegate:
             return .none

@@ -58,11 +58,7 @@ public struct PokemonTypeFeature: Reducer, Sendable {
         case let .localeChanged(locale):
             guard locale != state.locale else { return .none }
             state.locale = locale
-            switch state.members {
-            case .idle: return .none
-            case .loaded: return fetch(state)
-            case .loading, .failed: return load(&state)
-            }
+            return state.members.relocalize(refetching: fetch(state))
         case .delegate:
             return .none
         }

@@ -27,11 +27,13 @@ final class SessionRegistry: Sendable {
     let grace: Duration
     let metrics: ServerMetricsRecorder
     let hub: FavoritesHub
+    let clock: ServerClock
 
-    init(grace: Duration, metrics: ServerMetricsRecorder, hub: FavoritesHub) {
+    init(grace: Duration, metrics: ServerMetricsRecorder, hub: FavoritesHub, clock: ServerClock = .continuous) {
         self.grace = grace
         self.metrics = metrics
         self.hub = hub
+        self.clock = clock
     }
 
     /// Every session held, connected or kept for resuming.
@@ -132,11 +134,11 @@ final class SessionRegistry: Sendable {
         session.pause()
         session.output.detach(connection)
         hub.disconnected(session.user.id)
-        let leftAt = ContinuousClock.now
+        let leftAt = clock.now()
         session.disconnectedAt.withLock { $0 = leftAt }
-        let grace = self.grace
+        let (grace, clock) = (self.grace, self.clock)
         Task { [weak self] in
-            try? await Task.sleep(for: grace)
+            try? await clock.sleep(leftAt + grace)
             self?.expire(session, ifDisconnectedSince: leftAt)
         }
     }

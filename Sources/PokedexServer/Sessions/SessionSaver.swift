@@ -16,12 +16,18 @@ final class SessionSaver: Sendable {
     private let storage: StorageQueue
     let interval: Duration
     private let pending = Mutex(Pending())
+    /// Waits out the interval; `now` stamps what is saved (wall time, for the sweep of old rows).
+    private let clock: ServerClock
     private let now: @Sendable () -> Date
 
-    init(store: any SessionStore, storage: StorageQueue, interval: Duration = .seconds(2), now: @escaping @Sendable () -> Date = { Date() }) {
+    init(
+        store: any SessionStore, storage: StorageQueue, interval: Duration = .seconds(2), clock: ServerClock = .continuous,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.storage = storage
         self.interval = interval
+        self.clock = clock
         self.now = now
     }
 
@@ -39,9 +45,9 @@ final class SessionSaver: Sendable {
             return true
         }
         guard schedule else { return }
-        let interval = self.interval
+        let (interval, clock) = (self.interval, self.clock)
         Task.detached { [weak self] in
-            try? await Task.sleep(for: interval)
+            try? await clock.sleep(for: interval)
             await self?.flush()
         }
     }

@@ -1,0 +1,30 @@
+@testable import PokedexServer
+import XCTest
+
+/// A session whose browser went away is kept for the grace period (30 s here) on the server's
+/// clock, so a reconnect can resume it, and ends once the period is over.
+final class SessionGraceTests: InProcessTestCase {
+    func testASessionOutlivesItsConnectionForTheGracePeriodOnly() async throws {
+        let tab = try await open()
+        let registry = server.app.registry
+        let id = tab.session
+        tab.close()
+        try await waitUntil("the session is disconnected") { registry.session(id: id)?.disconnectedAt.withLock { $0 } != nil }
+
+        clock.advance(by: .seconds(29))
+        XCTAssertNotNil(registry.session(id: id), "kept within the grace period")
+
+        clock.advance(by: .seconds(2))
+        try await waitUntil("the session ends") { registry.session(id: id) == nil }
+    }
+
+    /// Polls state that nothing signals (a task on the server's executors), yielding between
+    /// looks; fails after ten seconds of real time.
+    private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting until \(what)") }
+            await Task.yield()
+        }
+    }
+}
