@@ -76,6 +76,7 @@ export function createAccountView({ send, signIn }) {
 
   function showCode(signIn) {
     clearInterval(timer);
+    const hadFocus = document.activeElement === make;
     shown = signIn;
     codePanel.hidden = signIn === null;
     make.hidden = signIn !== null;
@@ -88,6 +89,7 @@ export function createAccountView({ send, signIn }) {
     qrBox.append(qr);
     tick();
     timer = setInterval(tick, 1000);
+    if (hadFocus) copy.focus(); // the button that asked is gone: the link's Copy is next
   }
 
   function hideConfirm() {
