@@ -115,6 +115,8 @@ export function createSocket({
     session = newSessionID();
     seq = null;
     attempt = 0;
+    outbox.length = 0; // actions meant for the user this tab was
+    helloToken = readToken(); // a change stored meanwhile is this hello's, not another move
     const socket = ws;
     ws = null;
     socket?.close(4000, 'identity changed');
