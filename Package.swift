@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "PostgresTesting", dependencies: ["Postgres"]),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
+        .target(name: "AccountClient", dependencies: ["Composable", "PokedexModels"]),
         .target(
             name: "PokeAPI",
             dependencies: ["CCurl", "Storage", "Composable", "PokemonClient", "PokedexModels", "StateSync"],
@@ -44,7 +45,7 @@ let package = Package(
         ),
 
         // Features, sync, transport, server.
-        .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient"]),
+        .target(name: "PokedexFeatures", dependencies: ["Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "AccountClient"]),
         .target(name: "StateSync"),
         // The wire contract: every action a browser may send (decoder, roles, web client, docs).
         .target(name: "WireContract", dependencies: ["Composable", "PokedexModels", "PokedexFeatures", "StateSync"]),
@@ -55,7 +56,7 @@ let package = Package(
         .target(
             name: "PokedexServer",
             dependencies: [
-                "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "PokeAPI", "Storage",
+                "Composable", "PokedexModels", "PokemonClient", "FavoritesClient", "AccountClient", "PokeAPI", "Storage",
                 "PokedexFeatures", "StateSync", "WebSocketServer", "PostgresStorage", "WireContract", "Logging", "CommandLineOptions", "ProcessStats",
             ]
         ),
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
-            dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "FavoritesClient", "PokedexModels"]
+            dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "FavoritesClient", "AccountClient", "PokedexModels"]
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync", "SeededRandom"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),

@@ -30,12 +30,27 @@ final class PokedexApp: Sendable {
         )
         self.hub = hub
         saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock)
+        let limits = ServerLimits(options.limits, clock: environment.clock)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
-            metrics: metrics, saver: saver, keepsActionLogs: options.debug
+            metrics: metrics, saver: saver, clock: environment.clock, limits: limits, keepsActionLogs: options.debug
         )
-        registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
+        let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
+        self.registry = registry
+        hub.accountEvents.listen { [weak registry, users = backend.users] event in
+            guard let registry else { return }
+            switch event {
+            case let .userRenamed(userID):
+                let sessions = registry.sessions(ofUser: userID)
+                guard !sessions.isEmpty, let user = try? users.user(id: userID) else { return }
+                for session in sessions { session.renamed(user) }
+            case let .signedOut(userID, tokenHash):
+                registry.end(registry.sessions(ofUser: userID).filter { tokenHash == nil || $0.token.hash == tokenHash })
+            default:
+                break
+            }
+        }
         let sprites = sources.sprite
         let health = HealthCheck(
             isDraining: { [draining] in draining.isSet },
@@ -51,7 +66,7 @@ final class PokedexApp: Sendable {
             )
         }
         handler = PokedexHandler(registry: registry, context: context, routes: routes,
-                                 limits: ServerLimits(options.limits, clock: environment.clock), log: environment.log)
+                                 limits: limits, log: environment.log)
     }
 
     /// Ends every session and saves what each showed, for the browsers that resume on the

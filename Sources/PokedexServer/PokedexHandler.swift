@@ -100,10 +100,16 @@ final class PokedexHandler: WebSocketHandler {
     private func greet(_ connection: Connection, _ hello: ClientMessage.Hello) async {
         let identity: Identity.SignIn
         do {
-            identity = try await Identity(users: context.hub.users).resolve(hello) {
-                let address = ClientAddress.of(connection, trustedProxies: limits.trustedProxies)
+            let address = ClientAddress.of(connection, trustedProxies: limits.trustedProxies)
+            identity = try await Identity(users: context.hub.users, now: context.clock.date).resolve(hello) {
                 guard limits.newUsers.admit(address) else {
                     context.metrics.limitRefused(.newUsers)
+                    return false
+                }
+                return true
+            } maySignIn: {
+                guard limits.signIns.admit(address) else {
+                    context.metrics.limitRefused(.signIns)
                     return false
                 }
                 return true
@@ -113,6 +119,7 @@ final class PokedexHandler: WebSocketHandler {
             return refuse(error, on: connection)
         }
         if let resume = hello.resume, let session = registry.resume(resume.session, for: identity.user.id) {
+            session.token.hash = identity.tokenHash
             registry.bind(connection, to: session)
             log.info("session.resume", session: session.id, user: session.user.id, ["conn": "\(connection.id)"])
             Task {
@@ -138,7 +145,8 @@ final class PokedexHandler: WebSocketHandler {
         func makeSession(id: String, restoring: RestorableState?) -> Session {
             Session(
                 id: id, route: hello.route ?? "/", user: identity.user, newList: identity.newList, restoring: restoring,
-                locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, executor: connection.executor, context: context)
+                locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, tokenHash: identity.tokenHash,
+                executor: connection.executor, context: context)
         }
         var session = makeSession(id: wanted ?? RandomToken.hex(byteCount: 16), restoring: restoring)
         if !registry.add(session) {
@@ -159,7 +167,8 @@ final class PokedexHandler: WebSocketHandler {
     }
 
     private func welcome(_ session: Session, token: String?) -> [UInt8] {
-        let user: JSONValue = ["id": .string(session.user.id), "name": .string(session.user.displayName)]
+        let current = session.currentUser
+        let user: JSONValue = ["id": .string(current.id), "name": .string(current.displayName)]
         return ServerMessage.welcome(session: session.id, user: user, token: token).encoded()
     }
 

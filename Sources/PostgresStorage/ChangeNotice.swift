@@ -20,6 +20,7 @@ enum ChangeNotice {
         case let .listRenamed(listID): fields = ["listRenamed", listID]
         case let .listDeleted(listID): fields = ["listDeleted", listID]
         case let .roleChanged(listID, userID): fields = ["role", listID, userID]
+        case let .signedOut(userID, tokenHash): fields = ["signedout", userID, tokenHash ?? ""]
         }
         return ([origin] + fields).joined(separator: "|")
     }
@@ -49,6 +50,7 @@ enum ChangeNotice {
         case ("listRenamed", 1): event = .listRenamed(listID: rest[0])
         case ("listDeleted", 1): event = .listDeleted(listID: rest[0])
         case ("role", 2): event = .roleChanged(listID: rest[0], userID: rest[1])
+        case ("signedout", 2): event = .signedOut(userID: rest[0], tokenHash: rest[1].isEmpty ? nil : rest[1])
         default: return nil
         }
         return (origin, event)

@@ -104,5 +104,25 @@ enum PostgresSchema {
             ALTER TABLE invites ADD COLUMN uses INTEGER NOT NULL DEFAULT 0;
             UPDATE favorite_lists SET name = 'Favorites' WHERE name LIKE '%''s favorites';
             """),
+        // Many tokens per user and one-time sign-in codes, as SQLite's (`StorageSchema.accounts`);
+        // here the old one-token column goes.
+        PostgresMigration(version: 6, sql: """
+            CREATE TABLE tokens (
+                token_hash TEXT PRIMARY KEY,
+                user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX tokens_by_user ON tokens(user_id);
+            INSERT INTO tokens (token_hash, user_id, created_at) SELECT token_hash, id, created_at FROM users;
+            ALTER TABLE users DROP COLUMN token_hash;
+            CREATE TABLE sign_in_codes (
+                code_hash  TEXT PRIMARY KEY,
+                user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL,
+                used_at    DOUBLE PRECISION
+            );
+            CREATE INDEX sign_in_codes_by_user ON sign_in_codes(user_id);
+            """),
     ]
 }

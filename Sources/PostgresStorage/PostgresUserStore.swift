@@ -24,9 +24,13 @@ public struct PostgresUserStore: UserStore {
         _ = try pool.withConnection { connection in
             try connection.pipelinedTransaction([
                 PostgresStatement(
-                    "INSERT INTO users (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
-                    params: [.text(user.id), .text(user.displayName), .text(new.tokenHash), .double(createdAt)],
+                    "INSERT INTO users (id, display_name, created_at) VALUES ($1, $2, $3)",
+                    params: [.text(user.id), .text(user.displayName), .double(createdAt)],
                     preparedName: "pokedex_new_user"),
+                PostgresStatement(
+                    "INSERT INTO tokens (token_hash, user_id, created_at) VALUES ($1, $2, $3)",
+                    params: [.text(new.tokenHash), .text(user.id), .double(createdAt)],
+                    preparedName: "pokedex_new_token"),
                 PostgresStatement(
                     "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
                     params: [.text(list.id), .text(list.name), .text(user.id), .double(createdAt)],
@@ -42,7 +46,7 @@ public struct PostgresUserStore: UserStore {
 
     public func user(forToken token: String) throws -> User? {
         try pool.query(
-            "SELECT id, display_name FROM users WHERE token_hash = $1", params: [.text(RandomToken.storedHash(of: token))]
+            "SELECT u.id, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1", params: [.text(RandomToken.storedHash(of: token))]
         ).first.map { try User(postgres: $0) }
     }
 

@@ -17,7 +17,7 @@ public enum ActionTable {
         .destination(.presented(.detail($1)))
     } + stack + detail(at: "path.element.detail", exampleElement: 1) { input, action in
         .path(.element(id: input.element!, action: .detail(action)))
-    } + navigation + favorites + activity + namedLists
+    } + navigation + favorites + activity + namedLists + account
 
     static let list: [ActionEntry] = [
         ActionEntry("list.reachedEnd", role: .anyone, "The last row scrolled into view: load the next page.") { _, _ in
@@ -208,6 +208,25 @@ public enum ActionTable {
             "destination.presented.favorites.moreMembersTapped", role: .anyone,
             "List 50 more members in `lists.members` (up to 1,000; `lists.memberCount` counts them all)."
         ) { _, _ in .destination(.presented(.favorites(.moreMembersTapped))) },
+    ]
+
+    /// One identity on every device (`AccountFeature`).
+    static let account: [ActionEntry] = [
+        ActionEntry(
+            "account.createSignInCode", role: .anyone, rate: .write,
+            "Make a one-time code (valid 10 minutes) that signs another browser in as me: sets `account.signIn` in this session only."
+        ) { _, _ in .account(.createSignInCode) },
+        ActionEntry("account.signInDismissed", role: .anyone, "Close the sign-in dialog: `account.signIn` becomes null (the code still works until used or expired).") { _, _ in
+            .account(.signInDismissed)
+        },
+        ActionEntry(
+            "account.signOut", role: .anyone, rate: .write,
+            "Sign this browser out: its token is revoked, its sessions close with 4001 and it starts as a new user."
+        ) { _, _ in .account(.signOut) },
+        ActionEntry(
+            "account.signOutEverywhere", role: .anyone, rate: .write,
+            "Sign out on every device: every token of mine is revoked and every session of mine, in every process, closes with 4001."
+        ) { _, _ in .account(.signOutEverywhere) },
     ]
 
     /// The entries of a dotted path (more than one when fields tell them apart, as

@@ -122,6 +122,26 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(member.state["notice"]?.stringValue, "“Cerulean” was deleted.")
     }
 
+    func testARenameAndASignOutEverywhereReachTheUsersTabsInTheOtherProcess() async throws {
+        let first = try startProcess(), second = try startProcess()
+        let ash = try await open(first)
+        let ashThere = try await open(second, token: ash.token)
+        let misty = try await open(second)
+
+        let renamed = try await ash.perform(["rename": ["name": "Red"]])
+        XCTAssertNil(renamed)
+        try await ashThere.read { $0.state["me"]?["name"] == "Red" }
+
+        ash.send(["account": ["signOutEverywhere": [:]]])
+        let closedHere = try await ash.connection.closeCode(timeout: .seconds(10))
+        let closedThere = try await ashThere.connection.closeCode(timeout: .seconds(10))
+        XCTAssertEqual([closedHere, closedThere], [4001, 4001])
+        let again = try await open(second, token: nil)
+        XCTAssertNotEqual(again.userID, ash.userID)
+        let mistyGoesOn = try await misty.perform(["dismissNotice": [:]])
+        XCTAssertNil(mistyGoesOn)
+    }
+
     func testSessionsOfAKilledProcessResumeOnTheOtherWithTheirScreenAndEveryAcknowledgedStar() async throws {
         let doomed = try startProcess(), survivor = try startProcess()
         let owner = try await open(doomed)

@@ -36,6 +36,18 @@ func XCTAssertThrows<T>(
     }
 }
 
+/// Asserts that `expression` throws exactly `expected`.
+func XCTAssertThrows<T>(
+    _ expected: AccountError,
+    _ expression: @autoclosure () throws -> T,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertThrowsError(try expression(), file: file, line: line) { error in
+        XCTAssertEqual(error as? AccountError, expected, "\(error)", file: file, line: line)
+    }
+}
+
 func isLowercaseHex(_ text: String, length: Int) -> Bool {
     text.count == length && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
 }

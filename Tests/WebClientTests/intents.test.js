@@ -53,6 +53,17 @@ test('intents: waiting ones are kept until settled, the latest per star only, ac
   assert.equal(storage.items.size, 0, 'nothing waits: nothing kept');
 });
 
+test('intents: a tab that becomes another user drops the ones it kept', () => {
+  const storage = memoryStorage();
+  const counts = [];
+  const intents = createIntents({ storage, makeKey: counter(), onChange: (n) => counts.push(n) });
+  intents.add(action('list.favoriteSet', { id: 25, on: true }));
+  intents.clear();
+  assert.equal(intents.count, 0);
+  assert.equal(counts, [1, 0]);
+  assert.equal(createIntents({ storage }).count, 0, 'a reload finds none either');
+});
+
 class FakeSocket {
   static OPEN = 1;
   static opened = [];

@@ -1,4 +1,4 @@
-import { createRouter, currentRoute } from '/web/js/router.js';
+import { createRouter, currentRoute, signInCode } from '/web/js/router.js';
 import { test, assert, once } from './harness.js';
 
 const page = location.pathname;
@@ -67,4 +67,30 @@ test('router: a refused join link puts the address bar back', async () => {
   assert.equal(sent, [{ navigate: { route: '/join/CODE' } }]);
   router.refused();
   assert.equal(currentRoute(), '/pokemon/1');
+});
+
+test('router: signInCode reads a sign-in link\'s code and nothing else', () => {
+  assert.equal(signInCode('/signin/K7PQ-2XWZ'), 'K7PQ-2XWZ');
+  assert.equal(signInCode('/signin/k7pq2xwz'), 'k7pq2xwz');
+  assert.equal(signInCode('/signin/'), null);
+  assert.equal(signInCode('/signin/a/b'), null);
+  assert.equal(signInCode('/join/CODE'), null);
+  assert.equal(signInCode('/pokemon/25'), null);
+});
+
+test('router: a sign-in link pasted into the address bar signs in instead of navigating', async () => {
+  const signIns = [];
+  const sent = [];
+  const router = createRouter({ send: (action) => sent.push(action), onSignIn: (code) => signIns.push(code) });
+  setHash('/pokemon/4');
+  router.update({ route: '/pokemon/4', notice: null }, null, '/pokemon/4');
+  // The hash a pasted link sets, and the events it fires (both: a browser fires popstate and
+  // hashchange for it), without the earlier tests' routers navigating on popstate.
+  const from = location.href;
+  history.replaceState(null, '', `${page}#/signin/ABCD-EFGH`);
+  window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL: from, newURL: location.href }));
+  window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL: from, newURL: `${location.origin}${page}#/signin/ABCD-EFGH` }));
+  assert.equal(signIns, ['ABCD-EFGH'], 'one sign-in for the one link');
+  assert.equal(sent, [], 'no navigate to a sign-in link');
+  assert.equal(currentRoute(), '/pokemon/4', 'the address bar is back on the screen on show');
 });

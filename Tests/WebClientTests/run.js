@@ -6,5 +6,6 @@ import './router.test.js';
 import './actions.test.js';
 import './roundtrip.test.js';
 import './intents.test.js';
+import './qr.test.js';
 
 window.__results = await run();

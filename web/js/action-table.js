@@ -47,6 +47,10 @@ export const actions = {
   "lists.setRole": [{"member":"string","role":"string"}],
   "lists.transferOwnership": [{"member":"string"}],
   "destination.presented.favorites.moreMembersTapped": [{}],
+  "account.createSignInCode": [{}],
+  "account.signInDismissed": [{}],
+  "account.signOut": [{}],
+  "account.signOutEverywhere": [{}],
 };
 
 // Actions that may carry a `key`: star intents, replayed until acknowledged.

@@ -61,6 +61,12 @@ export function createIntents({ storage = null, onChange = () => {}, makeKey = n
       pending = pending.filter((intent) => intent.key !== key);
       if (pending.length !== before) changed();
     },
+    /** The tab became another user: intents meant for the one it was are dropped. */
+    clear() {
+      if (!pending.length) return;
+      pending = [];
+      changed();
+    },
     /** The intents waiting, oldest first: `{key, action}`. */
     get pending() {
       return pending.map(({ key, action }) => ({ key, action }));

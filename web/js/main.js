@@ -5,13 +5,14 @@ import { action } from './actions.js';
 import { createStore } from './store.js';
 import { createSocket } from './socket.js';
 import { createIntents } from './intents.js';
-import { createRouter, currentRoute } from './router.js';
+import { createRouter, currentRoute, signInCode } from './router.js';
 import { createListView } from './views/list.js';
 import { createSheet } from './views/sheet.js';
 import { createConnectionView, createNoticeView } from './views/status.js';
 import { createIdentityView } from './views/identity.js';
 import { createInviteDialog, createAlertDialog } from './views/dialogs.js';
 import { createToast } from './views/toast.js';
+import { createAccountView } from './views/account.js';
 import { t, preferredLocale, rememberPicked, setLocale, currentLocale, translatePage, LOCALES } from './i18n/index.js';
 
 const RESUME_KEY = 'pokedex.resume';
@@ -27,7 +28,11 @@ function takeSaved() {
   }
 }
 
-const saved = takeSaved();
+// A sign-in link (#/signin/CODE) signs this browser in with its code: said in the first hello,
+// and out of the address bar at once (it works once; a reload must not say it again).
+const linkedSignIn = signInCode(currentRoute());
+if (linkedSignIn) history.replaceState(null, '', location.pathname + location.search);
+const saved = linkedSignIn ? (takeSaved(), null) : takeSaved();
 const helloRoute = currentRoute();
 const store = createStore(saved?.state ?? null);
 const connection = createConnectionView();
@@ -50,7 +55,10 @@ translatePage();
 
 // Refusals the user should hear about, in the interface's language; the rest are bugs,
 // logged by the socket.
-const REFUSALS = ['forbidden', 'unknown_invite', 'revoked_invite', 'invite_expired', 'invite_used_up', 'last_list', 'rate_limited', 'limit_reached', 'storage'];
+const REFUSALS = [
+  'forbidden', 'unknown_invite', 'revoked_invite', 'invite_expired', 'invite_used_up', 'last_list', 'rate_limited',
+  'limit_reached', 'storage', 'unknown_sign_in_code', 'used_sign_in_code', 'expired_sign_in_code',
+];
 
 const socket = createSocket({
   url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
@@ -62,13 +70,17 @@ const socket = createSocket({
   onStatus: (status) => connection.update(status),
   onError: (error) => refused(error),
   intents,
+  signIn: linkedSignIn,
+  onSignedIn: (user) => toast.show(t('account.signedIn', user?.name ?? '')),
+  onSignedOut: () => toast.show(t('account.signedOut')),
 });
 const send = (action) => socket.send(action);
 
 const sheetOpen = () => document.getElementById('sheet').open;
 const lockedStar = () => toast.show(t('star.locked'));
 
-const router = createRouter({ send });
+const router = createRouter({ send, onSignIn: (code) => socket.signIn(code) });
+const account = createAccountView({ send, signIn: (code) => socket.signIn(code) });
 const identity = createIdentityView({ send });
 const list = createListView({ send, onLocked: lockedStar });
 const sheet = createSheet({ send, onClosed: (id) => list.focusCard(id), onLocked: lockedStar });
@@ -101,8 +113,10 @@ store.subscribe((state, previous) => {
     localePicker.value = currentLocale();
     connection.update();
     sheet.relabel(state);
+    account.relabel();
   }
   identity.update(state, relabel ? null : previous);
+  account.update(state, relabel ? null : previous);
   list.update(state, relabel ? null : previous);
   sheet.update(state, previous);
   invite.update(state, previous);

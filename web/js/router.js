@@ -2,12 +2,19 @@
 // link) become {"navigate":{"route":…}}; changes written from state are not echoed back.
 // A join link (#/join/CODE) is a route like any other, asked for once: accepting it moves the
 // server's route on (to /favorites), and a refused one must not be asked for again.
+// A sign-in link (#/signin/CODE) is not a route: it is handed to `onSignIn` (a hello of its
+// own, see socket.js) and the address bar goes back to the screen on show.
 
 import { action } from './actions.js';
 
 /** The route in the address bar: the hash without '#', '/' when empty. */
 export function currentRoute() {
-  let route = location.hash.slice(1);
+  return routeOfHash(location.hash);
+}
+
+/** The route a URL's hash names. */
+function routeOfHash(hash) {
+  let route = hash.slice(1);
   try {
     route = decodeURI(route);
   } catch {
@@ -17,6 +24,12 @@ export function currentRoute() {
 }
 
 const isJoin = (route) => route.startsWith('/join/');
+
+/** The code of a sign-in link's route (`/signin/ABCD-EFGH`), or null. */
+export function signInCode(route) {
+  const match = /^\/signin\/([A-Za-z0-9-]{1,32})$/.exec(route);
+  return match ? match[1] : null;
+}
 
 const urlOf = (route) => (route === '/' ? location.pathname + location.search : `#${encodeURI(route)}`);
 
@@ -37,18 +50,28 @@ function writeRoute(next) {
   return false;
 }
 
-export function createRouter({ send }) {
+export function createRouter({ send, onSignIn = () => {} }) {
   let route = null; // the last route seen in state
   let requested = null; // the last route sent with navigate, until state answers
   let steppingBack = false; // our own history.back() is on its way
+  let lastSignIn = null; // the sign-in link last handed on
 
   function navigate(target) {
     requested = target;
     send(action('navigate', { route: target }));
   }
 
-  function userMoved() {
+  function userMoved(event) {
     const target = currentRoute();
+    // The URL the change went to: another listener may have rewritten the address bar since.
+    const code = signInCode(event?.newURL ? routeOfHash(new URL(event.newURL).hash) : target);
+    if (code !== null) {
+      if (route !== null) history.replaceState(history.state, '', urlOf(route));
+      // Setting the hash fires popstate and hashchange: one sign-in (a code works once anyway).
+      if (code !== lastSignIn) onSignIn(code);
+      lastSignIn = code;
+      return;
+    }
     if (steppingBack) {
       // The entry below may have been rewritten since it was pushed: correct it, quietly.
       steppingBack = false;

@@ -1,6 +1,10 @@
 // The websocket session: hello (token + resume + route), snapshot/patch sequencing with gap
 // detection, actions with increasing refs, reconnect with jittered exponential backoff.
-// The user's token lives in localStorage, so every tab of this browser is the same user.
+// The user's token lives in localStorage, so every tab of this browser is the same user: a tab
+// that sees another tab store a different token (a sign-in with a code, a sign-out) follows it.
+// A sign-in code (from a /signin/CODE link or typed) is said in a hello of its own; the server
+// closes a signed-out browser's sessions with 4001, and the tab starts afresh.
+//
 // Star intents go with a key and stay in `intents` until acknowledged: after every welcome the
 // ones still waiting are sent again, and the server applies each key once.
 
@@ -10,6 +14,9 @@ const TOKEN_KEY = 'pokedex.token';
 const BASE_DELAY = 500;
 const MAX_DELAY = 15000;
 const MAX_QUEUED = 20;
+const SIGNED_OUT = 4001;
+// A hello with a sign-in code refused with one of these: the browser stays who it was.
+const SIGN_IN_REFUSALS = ['unknown_sign_in_code', 'used_sign_in_code', 'expired_sign_in_code', 'rate_limited'];
 
 // localStorage can be unavailable (disabled storage, some private modes): then every page is a
 // new user, which still works.
@@ -48,8 +55,14 @@ function removeToken() {
  * @param {(status: {kind: string, retryAt?: number}) => void} o.onStatus
  * @param {(error: {ref: number | null, code: string, message: string}) => void} [o.onError]
  * @param {ReturnType<import('./intents.js').createIntents>} [o.intents] star intents awaiting their ack
+ * @param {string | null} [o.signIn] a sign-in code to say in the first hello
+ * @param {(user: {id: string, name: string}) => void} [o.onSignedIn] a code made this browser that user
+ * @param {() => void} [o.onSignedOut] the server ended this browser's session: it starts afresh
  */
-export function createSocket({ url, resume, route, locale = () => 'en', onSnapshot, onPatch, onStatus, onError = () => {}, intents = null }) {
+export function createSocket({
+  url, resume, route, locale = () => 'en', onSnapshot, onPatch, onStatus, onError = () => {}, intents = null,
+  signIn = null, onSignedIn = () => {}, onSignedOut = () => {},
+}) {
   let ws = null;
   // The tab's session id from its first connection on (the server takes it for a new
   // session), so a load balancer routing by `?session=` keeps the tab on one process.
@@ -59,6 +72,8 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
   let attempt = 0;
   let timer = 0;
   let welcomed = false; // actions wait for the welcome: a refused hello is said again first
+  let pendingSignIn = signIn; // said in the next hello, until welcomed or refused
+  let helloToken = null; // the token the current connection's hello carried
   const outbox = [];
   const keysByRef = new Map(); // refs of keyed intents sent on this connection
 
@@ -81,6 +96,11 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
     if (key) intents?.settle(key);
   }
 
+  if (pendingSignIn) {
+    session = newSessionID();
+    seq = null;
+  }
+
   function setStatus(kind, retryAt) {
     onStatus(retryAt ? { kind, retryAt } : { kind });
   }
@@ -94,25 +114,59 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
     welcomed = false;
     socket.onopen = () => hello(socket);
     socket.onmessage = (event) => receive(socket, event.data);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (ws !== socket) return;
       ws = null;
+      if (event.code === SIGNED_OUT) return startAfresh();
       scheduleReconnect();
     };
   }
 
   function hello(socket) {
+    helloToken = readToken();
     const frame = {
       type: 'hello',
       version: 1,
-      token: readToken(),
+      token: helloToken,
       resume: seq !== null ? { session, seq } : null,
       session,
       route: route(),
       locale: locale(),
     };
+    if (pendingSignIn) frame.signIn = pendingSignIn;
     socket.send(JSON.stringify(frame));
   }
+
+  /** A new session from now on (another user's, or a new user's): no resume, a snapshot. */
+  function reconnectFresh() {
+    session = newSessionID();
+    seq = null;
+    attempt = 0;
+    outbox.length = 0; // actions meant for the user this tab was
+    intents?.clear();
+    keysByRef.clear();
+    helloToken = readToken(); // a change stored meanwhile is this hello's, not another move
+    const socket = ws;
+    ws = null;
+    socket?.close(4000, 'identity changed');
+    open();
+  }
+
+  /** Signed out (4001): the revoked token is forgotten, unless another tab already stored a
+   * new one, and the tab says hello again: a new user, or the one that tab became. */
+  function startAfresh() {
+    if (readToken() === helloToken) removeToken();
+    onSignedOut();
+    reconnectFresh();
+  }
+
+  // Another tab of this browser stored a new token (it signed in with a code, or out): this
+  // tab is that user from now on.
+  window.addEventListener('storage', (event) => {
+    // A hello on its way is said again with the new token (its answer would be the old user).
+    if (event.key !== TOKEN_KEY || event.newValue === null || event.newValue === helloToken) return;
+    reconnectFresh();
+  });
 
   function scheduleReconnect() {
     if (!navigator.onLine) return setStatus('offline');
@@ -143,7 +197,14 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
     }
     switch (message.type) {
       case 'welcome':
-        if (message.token) writeToken(message.token);
+        if (message.token) {
+          writeToken(message.token);
+          helloToken = message.token;
+        }
+        if (pendingSignIn) {
+          pendingSignIn = null;
+          onSignedIn(message.user);
+        }
         if (message.session !== session) seq = null; // another session: a snapshot follows
         session = message.session;
         attempt = 0;
@@ -172,6 +233,13 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
         acknowledged(message.key);
         break;
       case 'error':
+        if (pendingSignIn && !welcomed && SIGN_IN_REFUSALS.includes(message.code)) {
+          // The code did not work: say why, and stay who this browser was.
+          pendingSignIn = null;
+          onError({ ref: null, code: message.code, message: message.message ?? '' });
+          hello(socket);
+          break;
+        }
         if (message.code === 'unknown_token' && !welcomed) {
           // This browser's user is gone (e.g. a new database): become a new user, from scratch.
           removeToken();
@@ -218,6 +286,11 @@ export function createSocket({ url, resume, route, locale = () => 'en', onSnapsh
       const frame = JSON.stringify({ type: 'action', ref: nextRef++, action });
       if (welcomed && ws?.readyState === WebSocket.OPEN) ws.send(frame);
       else if (outbox.length < MAX_QUEUED) outbox.push(frame);
+    },
+    /** Signs this browser in with a code from another device: a hello of its own. */
+    signIn(code) {
+      pendingSignIn = code;
+      reconnectFresh();
     },
     /** Where this page left off, for a reload to resume from. */
     get position() {

@@ -7,6 +7,9 @@ public struct Account: Equatable, Sendable {
     public var me: User
     public var lists: Shared<[ListSummary]>
     public var activeListID: String
+    /// A sign-in code this session made for another device, until dismissed; only this
+    /// session shows it (`AccountFeature`).
+    public var signIn: SignInCode?
 
     public init(me: User, lists: Shared<[ListSummary]>, activeListID: String) {
         self.me = me

@@ -94,6 +94,8 @@ public struct AppFeature: Reducer, Sendable {
         case undone(UndoneStar?)
         /// Named lists and roles (`ListsAction.swift`).
         case lists(ListsAction)
+        /// Sign-in codes for other devices, signing out (`AccountFeature`).
+        case account(AccountFeature.Action)
 
         public enum AlertAction: Equatable, Sendable {
             case confirm
@@ -108,6 +110,7 @@ public struct AppFeature: Reducer, Sendable {
 
     public var body: some Reducer<State, Action> {
         Scope(state: \.list, action: Action.Cases.list) { PokemonListFeature() }
+        Scope(state: \.account, action: Action.Cases.account) { AccountFeature() }
         Reduce(core)
             .ifLet(\.$destination, action: Action.Cases.destination) { Destination() }
             .forEach(\.path, action: Action.Cases.path) { Path() }
@@ -252,6 +255,9 @@ public struct AppFeature: Reducer, Sendable {
 
         case .list, .destination, .path:
             return .none
+
+        case .account:
+            return .none
         }
     }
 
@@ -338,5 +344,6 @@ extension AppFeature.Action {
             if case let .destination(a) = $0 { a } else { nil }
         }
         static let path = CasePath(AppFeature.Action.path) { if case let .path(a) = $0 { a } else { nil } }
+        static let account = CasePath(AppFeature.Action.account) { if case let .account(a) = $0 { a } else { nil } }
     }
 }

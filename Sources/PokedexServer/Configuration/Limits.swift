@@ -16,6 +16,11 @@ public struct Limits: Sendable, Equatable {
     public var listsPerUser = 100
     /// Open (not revoked) invites a list may have.
     public var invitesPerList = 100
+    /// Sign-in codes a user may make per minute (with a burst of as many).
+    public var signInCodesPerMinute = 5
+    /// Sign-in attempts (a hello with `signIn`) a client address may make per minute: a
+    /// code is 8 of 31 characters, so guessing one inside its 10 minutes is out of reach.
+    public var signInsPerMinute = 10
     /// Peers whose `X-Forwarded-For` names the client (a reverse proxy such as nginx).
     public var trustedProxies: [String] = []
 
@@ -31,6 +36,8 @@ public struct Limits: Sendable, Equatable {
         limits.membersPerList = 0
         limits.listsPerUser = 0
         limits.invitesPerList = 0
+        limits.signInCodesPerMinute = 0
+        limits.signInsPerMinute = 0
         return limits
     }
 }

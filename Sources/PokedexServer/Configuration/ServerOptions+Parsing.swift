@@ -91,6 +91,12 @@ extension ServerOptions {
                 .integer("--limit-new-users-per-min", in: 0...1_000_000, help: "users one client address may create a minute (default 20)") {
                     $0.limits.newUsersPerMinute = $1
                 },
+                .integer("--limit-sign-in-codes-per-min", in: 0...1_000_000, help: "sign-in codes a user may make a minute (default 5)") {
+                    $0.limits.signInCodesPerMinute = $1
+                },
+                .integer("--limit-sign-ins-per-min", in: 0...1_000_000, help: "sign-in attempts with a code one client address may make a minute (default 10)") {
+                    $0.limits.signInsPerMinute = $1
+                },
                 .integer("--limit-sessions-per-user", in: 0...1_000_000, help: "sessions a user may hold, kept ones included (default 100)") {
                     $0.limits.sessionsPerUser = $1
                 },

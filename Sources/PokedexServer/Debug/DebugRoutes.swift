@@ -53,7 +53,7 @@ struct DebugRoutes: Sendable {
         return ["sessions": .array(sessions.map { session in
             [
                 "id": .string(session.id),
-                "user": ["id": .string(session.user.id), "name": .string(session.user.displayName)],
+                "user": ["id": .string(session.user.id), "name": .string(session.currentUser.displayName)],
                 "connected": .bool(session.output.connection != nil),
                 "actions": .int(session.actionLog?.count ?? 0),
             ]
@@ -64,7 +64,7 @@ struct DebugRoutes: Sendable {
         let entries = session.actionLog?.recent ?? []
         return [
             "id": .string(session.id),
-            "user": ["id": .string(session.user.id), "name": .string(session.user.displayName)],
+            "user": ["id": .string(session.user.id), "name": .string(session.currentUser.displayName)],
             "kept": .int(SessionActionLog.capacity),
             "actions": .array(entries.map(\.json)),
         ]

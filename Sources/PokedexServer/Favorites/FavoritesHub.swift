@@ -28,6 +28,8 @@ final class FavoritesHub: Sendable {
     /// Live roster values (each open Favorites view holds one).
     private let openRosters = Atomic<Int>(0)
     let presence: Presence
+    /// Renames and revoked tokens, for the sessions of the users they concern.
+    let accountEvents = AccountEvents()
     /// Roster pushes per list, at most ten a second (joins and presence come in storms).
     private let rosterRefreshes: RefreshThrottle
     /// Activity pushes per list, at most ten a second (stars come in storms).
@@ -132,6 +134,7 @@ final class FavoritesHub: Sendable {
             refreshActivity(listID)
         case let .userRenamed(userID), let .presenceChanged(userID):
             refreshRosters(ofUser: userID)
+            if case .userRenamed = event { accountEvents.deliver(event) }
         case let .listRenamed(listID):
             refreshLists(ofMembersOf: listID)
             refreshActivity(listID)
@@ -145,6 +148,8 @@ final class FavoritesHub: Sendable {
             refreshLists(ofUser: userID)
             refreshRoster(listID)
             refreshActivity(listID)
+        case .signedOut:
+            accountEvents.deliver(event)
         }
     }
 

@@ -1,6 +1,7 @@
 /// Which limit refused something: the `limit` label of `pokedex_limit_refusals_total`.
 enum LimitKind: Int, CaseIterable, Sendable {
     case actions, newUsers, sessions, lists, members, invites
+    case signIns, signInCodes
 
     var label: String {
         switch self {
@@ -10,6 +11,8 @@ enum LimitKind: Int, CaseIterable, Sendable {
         case .lists: "lists"
         case .members: "members"
         case .invites: "invites"
+        case .signIns: "sign_ins"
+        case .signInCodes: "sign_in_codes"
         }
     }
 }

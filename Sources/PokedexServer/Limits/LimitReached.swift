@@ -4,7 +4,13 @@ struct LimitReached: Error, CustomStringConvertible, Equatable {
     let kind: LimitKind
     let limit: Int
 
-    var code: String { "limit_reached" }
+    /// A rate says when to try again, a quota what to give up.
+    var code: String {
+        switch kind {
+        case .actions, .newUsers, .signIns, .signInCodes: "rate_limited"
+        case .sessions, .lists, .members, .invites: "limit_reached"
+        }
+    }
 
     var description: String {
         switch kind {
@@ -12,6 +18,8 @@ struct LimitReached: Error, CustomStringConvertible, Equatable {
         case .members: "This list has \(limit) members, the most a list may have."
         case .invites: "This list has \(limit) open invites, the most it may have. Revoke one to create another."
         case .sessions: "You have \(limit) sessions open, the most one person may have. Close a tab and try again."
+        case .signInCodes: "You made \(limit) sign-in codes in the last minute, the most one may. Use one of them, or wait a minute."
+        case .signIns: "Too many sign-in attempts from your address: wait a minute and try again."
         case .actions, .newUsers: "Limit of \(limit) reached."
         }
     }

@@ -1,25 +1,38 @@
+import Foundation
 import PokedexModels
 import StateSync
 import Storage
 
-/// Who a `hello` is: the token's user, or a new user (with a generated name and a new token)
-/// when there is no token, or when the token is unknown and the client asked for one.
+/// Who a `hello` is: the user of a sign-in code (with a new token of this browser's own), the
+/// token's user, or a new user (with a generated name and a new token) when there is no
+/// token, or when the token is unknown and the client asked for one.
 struct Identity {
     struct SignIn {
         let user: User
-        /// Set for a user this hello created: their token, and their personal (empty) list.
+        /// Set for a user this hello created or signed in with a code: their new token.
         var newToken: String?
+        /// Set for a user this hello created: their personal (empty) list.
         var newList: FavoritesList?
+        /// The stored hash of the token the browser now holds (the session ends when it is revoked).
+        var tokenHash: String
     }
 
     let users: any UserStore
+    /// The wall-clock time a code's expiry is checked against.
+    var now: @Sendable () -> Date = { Date() }
 
-    /// `mayCreateUser` is asked just before a user would be created (the new-users rate);
-    /// false refuses the hello with `rate_limited`, creating nothing.
-    func resolve(_ hello: ClientMessage.Hello, mayCreateUser: () -> Bool = { true }) async throws(ProtocolError) -> SignIn {
+    /// `mayCreateUser` is asked just before a user would be created (the new-users rate),
+    /// `maySignIn` before a code is looked up (the sign-ins rate); false refuses the hello
+    /// with `rate_limited`, creating nothing.
+    func resolve(
+        _ hello: ClientMessage.Hello, mayCreateUser: () -> Bool = { true }, maySignIn: () -> Bool = { true }
+    ) async throws(ProtocolError) -> SignIn {
         do {
+            if let code = hello.signIn {
+                return try signIn(code, locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, maySignIn: maySignIn)
+            }
             if let token = hello.token, let user = try users.user(forToken: token) {
-                return SignIn(user: user)
+                return SignIn(user: user, tokenHash: RandomToken.storedHash(of: token))
             }
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
@@ -28,11 +41,24 @@ struct Identity {
                 throw ProtocolError(.rateLimited, "Too many new users from your address: try again in a minute, or sign in with your token.")
             }
             let created = try await users.createUser(displayName: DisplayNameGenerator.generate())
-            return SignIn(user: created.user, newToken: created.token, newList: created.personalList)
+            return SignIn(
+                user: created.user, newToken: created.token, newList: created.personalList,
+                tokenHash: RandomToken.storedHash(of: created.token)
+            )
         } catch let error as ProtocolError {
             throw error
         } catch {
             throw ProtocolError(.badMessage, "Could not sign in: \(error).")
+        }
+    }
+
+    private func signIn(_ code: String, locale: AppLocale, maySignIn: () -> Bool) throws -> SignIn {
+        guard maySignIn() else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+        do {
+            let (user, token) = try users.redeemSignInCode(code, at: now())
+            return SignIn(user: user, newToken: token, tokenHash: RandomToken.storedHash(of: token))
+        } catch let refusal as AccountError {
+            throw ProtocolError(ProtocolError.Code(rawValue: refusal.code) ?? .forbidden, refusal.message(in: locale))
         }
     }
 }

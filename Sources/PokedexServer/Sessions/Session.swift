@@ -1,3 +1,4 @@
+import AccountClient
 import Composable
 import Storage
 import FavoritesClient
@@ -13,6 +14,10 @@ import WebSocketServer
 final class Session: Sendable {
     let id: String
     let user: User
+    /// The token the browser holds (see `SessionToken`).
+    let token: SessionToken
+    /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
+    private let displayName: Mutex<String>
     let store: Store<AppFeature>
     let projection: SessionProjection
     let output: SessionOutput
@@ -47,10 +52,13 @@ final class Session: Sendable {
     /// after a restart, or one that reached another process).
     init(
         id: String, route: String, user: User, newList: FavoritesList? = nil, restoring: RestorableState? = nil,
-        locale: AppLocale = .en, executor: any StoreExecutor, context: SessionContext
+        locale: AppLocale = .en, tokenHash: String = "", executor: any StoreExecutor, context: SessionContext
     ) {
         self.id = id
         self.user = user
+        let token = SessionToken(hash: tokenHash)
+        self.token = token
+        displayName = Mutex(user.displayName)
         self.executor = executor
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
@@ -76,6 +84,9 @@ final class Session: Sendable {
         ) {
             $0.pokemonClient = context.pokemonClient
             $0.favoritesClient = favoritesClient
+            $0.accountClient = AccountClient.live(
+                hub: context.hub, user: user, token: token, clock: context.clock, codes: context.limits.signInCodes
+            ) { [metrics = context.metrics] in metrics.limitRefused($0) }
         }
         projection = SessionProjection(context.projection)
         let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
@@ -140,6 +151,18 @@ final class Session: Sendable {
         let store = self.store
         executor.execute {
             store.assumeIsolated { store in for action in actions { store.send(action) } }
+        }
+    }
+
+    /// The user as this session last heard of them.
+    var currentUser: User { User(id: user.id, displayName: displayName.withLock { $0 }) }
+
+    /// The user was renamed (in another tab, or another process): this tab shows it too.
+    func renamed(_ renamed: User) {
+        displayName.withLock { $0 = renamed.displayName }
+        let store = self.store
+        executor.execute {
+            store.assumeIsolated { store in _ = store.send(.renamed(renamed)) }
         }
     }
 

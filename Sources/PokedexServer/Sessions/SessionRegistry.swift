@@ -13,6 +13,14 @@ final class SessionRegistry: Sendable {
         var greeting: [UInt64: [(action: JSONValue, ref: Int?, key: String?)]] = [:]
         /// Sessions per user, those reserved and not yet added included.
         var sessionsByUser: [String: Int] = [:]
+
+        /// Removes the session and gives its place back; false when it was not held.
+        mutating func remove(_ session: Session) -> Bool {
+            guard sessions.removeValue(forKey: session.id) != nil else { return false }
+            let userID = session.user.id
+            if let held = sessionsByUser[userID], held > 1 { sessionsByUser[userID] = held - 1 } else { sessionsByUser[userID] = nil }
+            return true
+        }
     }
 
     private let tables = Mutex(Tables())
@@ -135,6 +143,36 @@ final class SessionRegistry: Sendable {
         }
     }
 
+    /// The sessions of a user this process holds, connected or kept.
+    func sessions(ofUser userID: String) -> [Session] {
+        tables.withLock { $0.sessions.values.filter { $0.user.id == userID } }
+    }
+
+    /// Ends these sessions at once (their user signed out): they are not kept for a resume,
+    /// and their browsers are closed with 4001, which tells them to start afresh.
+    func end(_ ended: [Session]) {
+        for session in ended {
+            let connection = session.output.connection
+            let removed = tables.withLock { tables -> Bool in
+                guard tables.remove(session) else { return false }
+                if let connection { tables.byConnection[connection.id] = nil }
+                return true
+            }
+            guard removed else { continue }
+            session.pause()
+            if let connection {
+                session.output.detach(connection)
+                hub.disconnected(session.user.id)
+                connection.close(code: Self.signedOutCloseCode, reason: "signed out")
+            }
+            metrics.sessionClosed()
+            Task { await session.tearDown() }
+        }
+    }
+
+    /// The close code of a session whose user signed out (4000–4999 are the application's).
+    static let signedOutCloseCode: UInt16 = 4001
+
     /// Ends every session (the server is shutting down): their Stores stop and free.
     func removeAll() async {
         let sessions = tables.withLock { tables -> [Session] in
@@ -146,12 +184,7 @@ final class SessionRegistry: Sendable {
 
     private func expire(_ session: Session, ifDisconnectedSince leftAt: ContinuousClock.Instant) {
         guard session.disconnectedAt.withLock({ $0 == leftAt }) else { return }
-        let removed = tables.withLock { tables in
-            guard tables.sessions.removeValue(forKey: session.id) != nil else { return false }
-            let userID = session.user.id
-            if let held = tables.sessionsByUser[userID], held > 1 { tables.sessionsByUser[userID] = held - 1 } else { tables.sessionsByUser[userID] = nil }
-            return true
-        }
+        let removed = tables.withLock { $0.remove(session) }
         guard removed else { return }
         metrics.sessionClosed()
         Task { await session.tearDown() }

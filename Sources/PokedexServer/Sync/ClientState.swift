@@ -107,6 +107,18 @@ struct ClientState: Sendable {
         }
     }
 
+    /// What only this session shows of the account: the sign-in code it made, with its link
+    /// (a route of the web client, as invite links are) and expiry in ms since the epoch.
+    func account(_ account: Account) -> JSONValue {
+        let signIn: JSONValue = account.signIn.map {
+            [
+                "code": .string($0.code), "link": .string("\(publicURL())/#/signin/\($0.code)"),
+                "expiresAt": .int(Int(($0.expiresAt.timeIntervalSince1970 * 1000).rounded())),
+            ]
+        } ?? .null
+        return ["signIn": signIn]
+    }
+
     static func alert(_ alert: ConfirmationAlert) -> JSONValue {
         let action: String = switch alert.intent {
         case .removeMember: "removeMember"

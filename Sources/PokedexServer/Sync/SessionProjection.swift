@@ -69,6 +69,7 @@ final class SessionProjection: Sendable {
                     .array(state.path.entries.map(ClientState.stackEntry))
                 },
                 "alert": state.alert.map(ClientState.alert) ?? .null,
+                "account": client.account(state.account),
             ]
         }
     }

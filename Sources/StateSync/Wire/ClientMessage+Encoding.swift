@@ -29,6 +29,10 @@ extension ClientMessage {
                 writer.raw(#","locale":"#)
                 writer.write(locale)
             }
+            if let signIn = hello.signIn {
+                writer.raw(#","signIn":"#)
+                writer.write(signIn)
+            }
         case let .action(ref, action, key):
             writer.raw(#"{"type":"action""#)
             if let ref {

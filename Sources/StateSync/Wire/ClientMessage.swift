@@ -19,11 +19,16 @@ public enum ClientMessage: Equatable, Sendable {
         /// The browser's language (`es`, `en-GB`, …: from `navigator.languages`, or the one
         /// the user picked), for a new session; a resumed session keeps its own.
         public var locale: String?
+        /// A sign-in code from another device: the hello is that code's user, with a new
+        /// token of this browser's own (`token` is then ignored).
+        public var signIn: String?
 
         public init(
             version: Int = ClientMessage.protocolVersion, token: String? = nil, resume: Resume? = nil,
-            route: String? = nil, newUser: Bool = false, session: String? = nil, locale: String? = nil
+            route: String? = nil, newUser: Bool = false, session: String? = nil, locale: String? = nil,
+            signIn: String? = nil
         ) {
+            self.signIn = signIn
             self.locale = locale
             self.version = version
             self.token = token
@@ -101,7 +106,8 @@ public enum ClientMessage: Equatable, Sendable {
                      route: try fields.optional("route", "a string", \.stringValue),
                      newUser: try fields.optional("newUser", "a boolean", \.boolValue) ?? false,
                      session: try fields.optional("session", "a session id (16 to 64 hex digits)") { $0.stringValue.flatMap { Hello.isSessionID($0) ? $0 : nil } },
-                     locale: try fields.optional("locale", "a language tag of at most 35 bytes") { $0.stringValue.flatMap { $0.utf8.count <= 35 ? $0 : nil } })
+                     locale: try fields.optional("locale", "a language tag of at most 35 bytes") { $0.stringValue.flatMap { $0.utf8.count <= 35 ? $0 : nil } },
+                     signIn: try fields.optional("signIn", "a string of at most \(maxCredentialBytes) bytes", Self.credential))
     }
 
     private static func credential(_ value: JSONValue) -> String? {

@@ -24,6 +24,11 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         case rateLimited = "rate_limited"
         /// Over a quota (sessions per user, lists per user, members or open invites per list).
         case limitReached = "limit_reached"
+        /// A hello's `signIn` code was never issued, was used already, or expired: the
+        /// browser stays who it was.
+        case unknownSignInCode = "unknown_sign_in_code"
+        case usedSignInCode = "used_sign_in_code"
+        case expiredSignInCode = "expired_sign_in_code"
     }
 
     public var code: Code

@@ -3,7 +3,7 @@ import PokedexModels
 
 /// Users and their bearer tokens. Needs a `Database` opened with `StorageSchema.migrations`.
 public struct UserRepository: UserStore {
-    private let database: Database
+    let database: Database
     private let now: @Sendable () -> Date
 
     public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -21,6 +21,10 @@ public struct UserRepository: UserStore {
                 "INSERT INTO users (id, display_name, token_hash, created_at) VALUES (?, ?, ?, ?)",
                 [.text(new.user.id), .text(new.user.displayName), .text(new.tokenHash), .real(new.createdAt)]
             )
+            try connection.run(
+                "INSERT INTO tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)",
+                [.text(new.tokenHash), .text(new.user.id), .real(new.createdAt)]
+            )
             return try connection.insertList(named: new.personalListName, ownerID: new.user.id, at: new.createdAt)
         }
         return (new.user, new.token, list)
@@ -29,7 +33,7 @@ public struct UserRepository: UserStore {
     /// The user holding `token`, or nil for a token nobody holds.
     public func user(forToken token: String) throws -> User? {
         try database.query(
-            "SELECT id, display_name FROM users WHERE token_hash = ?",
+            "SELECT u.id, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?",
             [.text(RandomToken.storedHash(of: token))]
         ).first.map { try User(row: $0) }
     }

@@ -30,5 +30,7 @@ public enum StorageSchema {
         // Invites that expire or admit a bounded number of people; personal lists lose the
         // owner's name (every list so far is a personal list named "<name>'s favorites").
         Migration(version: 8, sql: namedListsAndInviteTerms),
+        // Many tokens per user and one-time sign-in codes (one identity on every device).
+        Migration(version: 9, sql: accounts),
     ]
 }

@@ -22,4 +22,7 @@ public enum StorageEvent: Sendable, Equatable {
     case listDeleted(listID: String)
     /// The member's role changed (a transfer of ownership is two of these).
     case roleChanged(listID: String, userID: String)
+    /// Tokens of the user were revoked: the one whose hash is `tokenHash` (a browser signed
+    /// out), or every one (nil: signed out everywhere). Sessions holding them end.
+    case signedOut(userID: String, tokenHash: String?)
 }

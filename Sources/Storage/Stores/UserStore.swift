@@ -1,3 +1,4 @@
+import Foundation
 import PokedexModels
 
 /// Users and their bearer tokens, whichever database keeps them (SQLite's `UserRepository`,
@@ -11,4 +12,18 @@ public protocol UserStore: Sendable {
     func user(id: String) throws -> User?
     /// Sets the user's display name (validated as `DisplayName.validated`).
     func rename(userID: String, to displayName: String) throws -> User
+
+    // MARK: One identity on every device
+
+    /// Issues a sign-in code for the user, good once until `now + SignInCode.lifetime`
+    /// (stored only as its SHA-256).
+    func createSignInCode(userID: String, at now: Date) throws -> SignInCode
+    /// Redeems a code (as issued, see `SignInCode.normalized`): marks it used and gives its
+    /// user a new token of their own (returned once, stored hashed). Throws `AccountError`
+    /// for a code never issued, used or expired, changing nothing.
+    func redeemSignInCode(_ code: String, at now: Date) throws -> (user: User, token: String)
+    /// Revokes the user's token whose stored hash is `tokenHash` (one browser signs out).
+    func revokeToken(hash tokenHash: String, userID: String) throws
+    /// Revokes every token and unused sign-in code of the user (signed out everywhere).
+    func revokeAllTokens(userID: String) throws
 }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import PokedexServer
 import Synchronization
 
@@ -18,6 +19,19 @@ final class ManualClock: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The wall-clock time at the start; it moves with the clock (`date`).
+    private let startDate = Date()
+    private let startInstant: ContinuousClock.Instant
+
+    init() {
+        startInstant = state.withLock { $0.now }
+    }
+
+    /// The wall-clock time: the start's, moved on as far as the clock was advanced.
+    var date: Date {
+        let elapsed = now - startInstant
+        return startDate.addingTimeInterval(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
 
     var now: ContinuousClock.Instant { state.withLock { $0.now } }
 
@@ -70,7 +84,7 @@ final class ManualClock: Sendable {
     }
 
     var clock: ServerClock {
-        ServerClock(now: { [self] in now }, sleep: { [self] deadline in try await sleep(until: deadline) })
+        ServerClock(now: { [self] in now }, sleep: { [self] deadline in try await sleep(until: deadline) }, date: { [self] in date })
     }
 
     /// Reads this clock's time but waits in real time: for the socket suites, which step the

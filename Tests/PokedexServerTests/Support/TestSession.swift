@@ -39,16 +39,17 @@ final class TestSession {
     /// Connects to the in-process server and says hello; returns once the first snapshot is applied.
     static func open(
         _ server: InProcessServer, token: String? = nil, resume: ClientMessage.Resume? = nil, route: String = "/",
-        locale: String? = nil
+        locale: String? = nil, signIn: String? = nil
     ) async throws -> TestSession {
-        try await hello(on: server.connect(), token: token, resume: resume, route: route, locale: locale)
+        try await hello(on: server.connect(), token: token, resume: resume, route: route, locale: locale, signIn: signIn)
     }
 
     private static func hello(
-        on link: any SessionLink, token: String?, resume: ClientMessage.Resume?, route: String, locale: String?
+        on link: any SessionLink, token: String?, resume: ClientMessage.Resume?, route: String, locale: String?,
+        signIn: String? = nil
     ) async throws -> TestSession {
         let session = TestSession(link: link)
-        link.sendFrame(ClientMessage.hello(.init(token: token, resume: resume, route: route, locale: locale)).encoded())
+        link.sendFrame(ClientMessage.hello(.init(token: token, resume: resume, route: route, locale: locale, signIn: signIn)).encoded())
         try await session.read { $0.state != .null }
         return session
     }

@@ -23,7 +23,7 @@ extension StoreConformanceTests {
     func testTokenIsStoredOnlyAsItsSHA256() async throws {
         let (_, token, _) = try await makeUser("Misty")
 
-        XCTAssertEqual(try storedValues("token_hash", of: "users"), [RandomToken.storedHash(of: token)])
+        XCTAssertEqual(try storedValues("token_hash", of: "tokens"), [RandomToken.storedHash(of: token)])
         XCTAssertNotEqual(RandomToken.storedHash(of: token), token)
     }
 

@@ -61,6 +61,25 @@ final class PostgresChangeNoticeTests: PostgresStorageTestCase {
         XCTAssertEqual(heard, Array(repeating: ours(.invitesChanged(listID: list.id)), count: 4) + [ours(.userRenamed(userID: ash.id))])
     }
 
+    func testSignOutsAreAnnouncedWithTheRevokedTokenOrForEveryToken() async throws {
+        let (ash, token, _) = try await storage.users.createUser(displayName: "Ash")
+        let code = try storage.users.createSignInCode(userID: ash.id, at: Date())
+        _ = try storage.users.redeemSignInCode(code.code, at: Date())
+        let issued = try await announced()
+        XCTAssertEqual(issued, [], "codes and new tokens end no session")
+
+        try storage.users.revokeToken(hash: RandomToken.storedHash(of: token), userID: ash.id)
+        try storage.users.revokeAllTokens(userID: ash.id)
+        let heard = try await announced()
+
+        XCTAssertEqual(heard, [
+            ours(.signedOut(userID: ash.id, tokenHash: RandomToken.storedHash(of: token))),
+            ours(.signedOut(userID: ash.id, tokenHash: nil)),
+        ])
+        XCTAssertEqual(ChangeNotice.parse(ChangeNotice.payload(.signedOut(userID: ash.id, tokenHash: nil), origin: "o"))?.event,
+                       .signedOut(userID: ash.id, tokenHash: nil))
+    }
+
     func testRefusedWritesAnnounceNothing() async throws {
         let (ash, _, list) = try await storage.users.createUser(displayName: "Ash")
         let viewer = try await storage.users.createUser(displayName: "Brock").user

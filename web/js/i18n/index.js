@@ -79,7 +79,7 @@ export function formatAgo(ms, now = Date.now()) {
 export function translatePage(root = document) {
   document.documentElement.lang = locale;
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const attr of ['placeholder', 'aria-label', 'content']) {
+  for (const attr of ['placeholder', 'aria-label', 'content', 'title']) {
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
   }
 }

@@ -17,6 +17,7 @@ const ICONS = {
   plus: 'M12 5v14M5 12h14',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
   crown: 'M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z',
+  devices: 'M3 6a1 1 0 011-1h11a1 1 0 011 1v7H3zM1 17h14M18 9h3a1 1 0 011 1v9a1 1 0 01-1 1h-3a1 1 0 01-1-1v-9a1 1 0 011-1z',
 };
 
 /** Creates an element: props are attributes, except class, text and dataset. */
