@@ -25,7 +25,10 @@ final class NamedListsFlowTests: XCTestCase {
     }
 
     func view(_ listID: String) -> FavoritesFeature.State {
-        modify(FavoritesFeature.State(listID: listID)) { $0.roster = self.accounts.rostersByList[listID] }
+        modify(FavoritesFeature.State(listID: listID)) {
+            $0.roster = self.accounts.rostersByList[listID]
+            $0.activity = self.accounts.activityByList[listID]
+        }
     }
 
     func testCreatingAListMakesItActive() async {
@@ -116,17 +119,17 @@ final class NamedListsFlowTests: XCTestCase {
         let first = accounts.bigRoster(ListRoster.shownMembers)
         let store = makeStore(route: "/favorites") { $0.roster = { _ in first } }
         await store.send(.destination(.presented(.favorites(.onAppear)))) {
-            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) { $0.roster = first })
+            $0.destination = .favorites(modify(self.view("ash-list")) { $0.roster = first })
         }
         await store.send(.destination(.presented(.favorites(.moreMembersTapped)))) {
-            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) {
+            $0.destination = .favorites(modify(self.view("ash-list")) {
                 $0.roster = self.accounts.bigRoster(100)
                 $0.memberLimit = 100
             })
         }
         XCTAssertEqual(store.state.shownRoster?.members.count, 100)
         await store.send(.destination(.presented(.favorites(.moreMembersTapped)))) {
-            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "ash-list")) {
+            $0.destination = .favorites(modify(self.view("ash-list")) {
                 $0.roster = self.accounts.bigRoster(150)
                 $0.memberLimit = 150
             })
@@ -141,7 +144,7 @@ final class NamedListsFlowTests: XCTestCase {
             $0.account.activeListID = "cerulean"
             $0.favorites = self.accounts.favoritesByList["cerulean"]!
             $0.list.favorites = self.accounts.favoritesByList["cerulean"]!
-            $0.destination = .favorites(modify(FavoritesFeature.State(listID: "cerulean")) { $0.roster = first })
+            $0.destination = .favorites(modify(self.view("cerulean")) { $0.roster = first })
         }
     }
 

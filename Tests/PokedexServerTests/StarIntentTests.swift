@@ -72,8 +72,11 @@ final class StarIntentTests: ServerTestCase {
         XCTAssertEqual(reconnected.favorites, [], "the replay changed nothing")
         // One star event, one unstar: the replays logged nothing.
         try await accepted(misty, Self.openFavorites)
-        try await misty.read { $0.state["lists"]?["activity"]?.arrayValue?.count == 2 }
-        XCTAssertEqual(misty.state["lists"]?["activity"]?.arrayValue?.map { $0["kind"] }, ["starUnset", "starSet"])
+        let starKinds = { (session: TestSession) in
+            (session.state["lists"]?["activity"]?.arrayValue ?? []).compactMap { $0["kind"]?.stringValue }.filter { $0.hasPrefix("star") }
+        }
+        try await misty.read { starKinds($0).count == 2 }
+        XCTAssertEqual(starKinds(misty), ["starUnset", "starSet"])
     }
 
     func testABadKeyOrAKeyOnAnotherActionIsRefused() async throws {
