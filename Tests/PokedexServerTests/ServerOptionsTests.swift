@@ -52,6 +52,12 @@ final class ServerOptionsTests: XCTestCase {
         XCTAssertEqual(parsed.invitesPerList, 2)
         XCTAssertEqual(parsed.trustedProxies, ["127.0.0.1", "10.0.0.2"])
 
+        XCTAssertEqual(defaults.signInsPerMinute, 10)
+        XCTAssertEqual(defaults.signInCodesPerMinute, 5)
+        let signIns = try ServerOptions.parse(["--limit-sign-ins-per-min", "3", "--limit-sign-in-codes-per-min", "0"]).limits
+        XCTAssertEqual(signIns.signInsPerMinute, 3)
+        XCTAssertEqual(signIns.signInCodesPerMinute, 0)
+
         XCTAssertThrowsError(try ServerOptions.parse(["--limit-actions-per-s", "-1"]))
         XCTAssertThrowsError(try ServerOptions.parse(["--limit-actions-burst", "0"]), "a burst of 0 would refuse everything")
         XCTAssertThrowsError(try ServerOptions.parse(["--trusted-proxy"]))
