@@ -148,3 +148,21 @@ test('intents: the socket replays waiting intents with their keys after every we
     for (const fake of FakeSocket.opened) fake.onclose = null;
   }
 });
+
+test('intents: the waiting count and the relative times speak English and Spanish, plural-aware', async () => {
+  const { t, setLocale, currentLocale, formatAgo } = await import('/web/js/i18n/index.js');
+  const before = currentLocale();
+  try {
+    setLocale('en');
+    assert.equal([t('connection.waiting', 1), t('connection.waiting', 2)], ['1 change waiting', '2 changes waiting']);
+    const now = Date.UTC(2026, 11, 2, 8, 0, 0);
+    assert.equal([formatAgo(now - 10_000, now), formatAgo(now - 3 * 60_000, now), formatAgo(now - 2 * 3_600_000, now)], ['just now', '3 min ago', '2 h ago']);
+    assert.equal(t('fav.addedBy', 'Misty', formatAgo(now - 3 * 60_000, now)), 'added by Misty · 3 min ago');
+    setLocale('es');
+    assert.equal([t('connection.waiting', 1), t('connection.waiting', 2)], ['1 cambio pendiente', '2 cambios pendientes']);
+    assert.equal([formatAgo(now - 10_000, now), formatAgo(now - 3 * 60_000, now), formatAgo(now - 86_400_000, now)], ['justo ahora', 'hace 3 min', 'ayer']);
+    assert.equal(t('fav.addedBy', 'Misty', formatAgo(now, now)), 'añadido por Misty · justo ahora');
+  } finally {
+    setLocale(before);
+  }
+});
