@@ -83,9 +83,10 @@ class FakeSocket {
     this.sent.push(JSON.parse(frame));
   }
 
-  close() {
+  /** The connection drops (1006 unless told), as a browser's CloseEvent says. */
+  close(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 
   receive(message) {
