@@ -7,21 +7,33 @@ import Synchronization
 /// until its commit. The session sets it around each action; the effects' tasks inherit it.
 struct ActionContext: Sendable {
     let userID: String
+    /// The token the acting session's browser holds (a sign-out revokes it).
+    let token: SessionToken?
     /// The action's key (`ClientMessage.action`'s): its write is applied once per user.
     let key: String?
     let refuse: @Sendable (_ code: String, _ message: String) -> Void
     let acknowledgement: Acknowledgement?
 
     init(
-        userID: String, key: String? = nil, acknowledgement: Acknowledgement? = nil, refuse: @escaping @Sendable (String, String) -> Void
+        userID: String, token: SessionToken? = nil, key: String? = nil, acknowledgement: Acknowledgement? = nil,
+        refuse: @escaping @Sendable (String, String) -> Void
     ) {
         self.userID = userID
+        self.token = token
         self.key = key
         self.refuse = refuse
         self.acknowledgement = acknowledgement
     }
 
     @TaskLocal static var current: ActionContext?
+
+    /// The user the current action is for. The clients' writes are built once per process
+    /// and read it here, so a session costs no closures of its own for them; a write outside
+    /// any action (none is made) is refused.
+    static func actingUserID() throws -> String {
+        guard let current else { throw FavoritesError.forbidden }
+        return current.userID
+    }
 
     /// Runs a storage write for the current action: its ack waits for the commit (the write
     /// calls `committed` right after it, before the change reaches any session, so the patch

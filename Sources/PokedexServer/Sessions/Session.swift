@@ -62,7 +62,7 @@ final class Session: Sendable {
         self.executor = executor
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
-        let favoritesClient = FavoritesClient.live(hub: context.hub, user: user)
+        let favoritesClient = context.favoritesClient(for: user)
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
             ?? favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
@@ -84,9 +84,7 @@ final class Session: Sendable {
         ) {
             $0.pokemonClient = context.pokemonClient
             $0.favoritesClient = favoritesClient
-            $0.accountClient = AccountClient.live(
-                hub: context.hub, user: user, token: token, clock: context.clock, codes: context.limits.signInCodes
-            ) { [metrics = context.metrics] in metrics.limitRefused($0) }
+            $0.accountClient = context.accountClient
         }
         projection = SessionProjection(context.projection)
         let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
@@ -123,7 +121,7 @@ final class Session: Sendable {
             case .sharedValues: output.publish(changing: projection.projectShared(state))
             }
         }
-        let context = ActionContext(userID: user.id) { _, _ in }
+        let context = ActionContext(userID: user.id, token: token) { _, _ in }
         await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
     }
 
@@ -259,7 +257,7 @@ final class Session: Sendable {
         let acknowledgement = ref.map { ref in
             Acknowledgement(withhold: { output.withdrawAck(ref) }, held: heldAck(ref, key: key))
         }
-        let actionContext = ActionContext(userID: user.id, key: key, acknowledgement: acknowledgement, refuse: refuse)
+        let actionContext = ActionContext(userID: user.id, token: token, key: key, acknowledgement: acknowledgement, refuse: refuse)
         let refusal = ActionContext.$current.withValue(actionContext) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {

@@ -1,3 +1,7 @@
+import AccountClient
+import Composable
+import FavoritesClient
+import PokedexModels
 import PokemonClient
 import StateSync
 
@@ -11,9 +15,37 @@ struct SessionContext: Sendable {
     let saver: SessionSaver
     /// The server's clock (a sign-in code's expiry is a wall-clock date) and limits (sign-in
     /// codes per user).
-    var clock: ServerClock = .continuous
-    var limits: ServerLimits = ServerLimits(Limits())
+    let clock: ServerClock
+    let limits: ServerLimits
     /// `--debug`: every session keeps its last actions (`SessionActionLog`).
-    var keepsActionLogs = false
+    let keepsActionLogs: Bool
     let sharedPatches = PartsPatchMemo()
+    /// The clients' endpoints, built once: each reads the acting user from `ActionContext`,
+    /// so a session holds only its own `lists`.
+    let accountClient: AccountClient
+    private let favoritesClient: FavoritesClient
+
+    init(
+        pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
+        saver: SessionSaver, clock: ServerClock = .continuous, limits: ServerLimits = ServerLimits(Limits()),
+        keepsActionLogs: Bool = false
+    ) {
+        self.pokemonClient = pokemonClient
+        self.hub = hub
+        self.projection = projection
+        self.metrics = metrics
+        self.saver = saver
+        self.clock = clock
+        self.limits = limits
+        self.keepsActionLogs = keepsActionLogs
+        accountClient = AccountClient.live(hub: hub, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
+        favoritesClient = FavoritesClient.live(hub: hub)
+    }
+
+    /// The favorites client of a session of `user`: the shared endpoints and the user's lists.
+    func favoritesClient(for user: User) -> FavoritesClient {
+        var client = favoritesClient
+        client.lists = { [hub, userID = user.id] in Shared(hub.listsKey(userID), default: []) }
+        return client
+    }
 }
