@@ -5,25 +5,7 @@ import XCTest
 
 /// A session outlives its process: what it showed is saved, and a resume that reaches a new
 /// process (here: the same database after a restart, both in process) rebuilds that screen.
-final class SessionRestoreTests: XCTestCase {
-    var directory = ""
-
-    override func setUp() {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    func startServer() throws -> InProcessServer {
-        var options = ServerOptions()
-        options.database = directory + "/pokedex.sqlite"
-        options.spritesURL = "http://127.0.0.1:9"
-        let environment = try ServerEnvironment.live(options, logger: .silent)
-        return InProcessServer(options: options, environment: environment)
-    }
-
+final class SessionRestoreTests: RestartTestCase {
     func testAResumeAfterARestartRebuildsTheScreenFromItsSavedState() async throws {
         var server = try startServer()
         let owner = try await TestSession.open(server)

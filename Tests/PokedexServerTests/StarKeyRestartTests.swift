@@ -5,25 +5,7 @@ import XCTest
 
 /// Keys and the Favorites order outlive the process: a restart on the same database still
 /// knows a key it applied, and a resume there rebuilds the Favorites view in its order.
-final class StarKeyRestartTests: XCTestCase {
-    var directory = ""
-
-    override func setUp() {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    func startServer() throws -> InProcessServer {
-        var options = ServerOptions()
-        options.database = directory + "/pokedex.sqlite"
-        options.spritesURL = "http://127.0.0.1:9"
-        let environment = try ServerEnvironment.live(options, logger: .silent)
-        return InProcessServer(options: options, environment: environment)
-    }
-
+final class StarKeyRestartTests: RestartTestCase {
     func testAKeyAppliedBeforeARestartIsNotAppliedAgainAfterIt() async throws {
         var server = try startServer()
         let ash = try await TestSession.open(server)
