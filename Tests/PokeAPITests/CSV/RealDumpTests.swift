@@ -43,6 +43,8 @@ final class RealDumpTests: XCTestCase {
     }
 
     func testTheEmbeddedCatalogAgreesWithTheDump() throws {
-        XCTAssertEqual(Catalog.embedded.mismatches(against: try dump()), [])
+        // Read first: a skip thrown inside XCTAssertEqual's argument counts as a failure.
+        let dump = try dump()
+        XCTAssertEqual(Catalog.embedded.mismatches(against: dump), [])
     }
 }
