@@ -40,7 +40,7 @@ function nest(path, fields, element) {
 
 /**
  * The action `name` (a dotted path, as in docs/PROTOCOL.md) with `fields`:
- * `action('list.favoriteTapped', { id: 25 })` is `{"list":{"favoriteTapped":{"id":25}}}`.
+ * `action('list.favoriteSet', { id: 25, on: true })` is `{"list":{"favoriteSet":{"id":25,"on":true}}}`.
  * Throws ActionError for a name the contract does not have or fields that fit none of its forms.
  */
 export function action(name, fields = {}) {
@@ -52,8 +52,8 @@ export function action(name, fields = {}) {
 }
 
 /**
- * An action of the stacked screen `id`: `elementAction(3, 'detail.favoriteTapped')` is
- * `{"path":{"element":{"id":3,"action":{"detail":{"favoriteTapped":{}}}}}}`.
+ * An action of the stacked screen `id`: `elementAction(3, 'detail.favoriteSet', { on: true })` is
+ * `{"path":{"element":{"id":3,"action":{"detail":{"favoriteSet":{"on":true}}}}}}`.
  */
 export function elementAction(id, name, fields = {}) {
   const full = `${stackElement.join('.')}.${name}`;

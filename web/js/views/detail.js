@@ -75,7 +75,7 @@ function failedBody(error) {
   );
 }
 
-/** A detail screen; `act(name, fields)` sends one of the detail's actions (`favoriteTapped`), `onLocked()` explains a locked star. */
+/** A detail screen; `act(name, fields)` sends one of the detail's actions (`favoriteSet`), `onLocked()` explains a locked star. */
 export function createDetailView(act, onLocked) {
   const sprite = h('img', { class: 'hero-sprite', alt: '', width: 192, height: 192 });
   const number = h('p', { class: 'hero-number' });

@@ -4,7 +4,7 @@
 import { h, fill, card, typeName, setPressed, setLocked, isLocked, intendedOn } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
-/** `act(name, fields)` sends one of the type screen's actions (`favoriteTapped`); `onLocked()` explains a locked star. */
+/** `act(name, fields)` sends one of the type screen's actions (`favoriteSet`); `onLocked()` explains a locked star. */
 export function createTypeView(act, onLocked) {
   const title = h('h2', { class: 'type-title', tabindex: '-1' });
   const count = h('p', { class: 'type-count' });
