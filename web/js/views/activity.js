@@ -95,6 +95,8 @@ export function createActivityView({ act, send, undoAction }) {
         empty.hidden = activity.length > 0;
       }
       undo.hidden = !canWrite;
+      // An empty log has no star of mine in it: nothing to undo.
+      undo.disabled = activity.length === 0;
       shown = { activity, sort: sortBy };
     },
   };
