@@ -3,9 +3,10 @@ import WebSocketServer
 /// One run's shared machinery: the websocket clients (`--loops` service threads, one by default),
 /// the recorder, the think-time scheduler, and the waves scenarios are built from.
 final class LoadRun: Sendable {
-    /// Open files this process asks for (the machine allows 20,000).
+    /// Open files this process asks for: as many as the machine allows a process.
     static let fileLimit = 20_000
-    /// Quiet time before comparing copies: longer than the server's 300 ms search debounce.
+    /// Quiet time before comparing copies: longer than the server's search debounce, so a
+    /// search the last action started has landed.
     static let quietPeriod: Duration = .milliseconds(600)
     static let settleLimit: Duration = .seconds(15)
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The sessions' think-time timers: a wheel of 0.5 ms slots turned by one thread. Work due in
+/// The sessions' think-time timers: a wheel of short slots (`slot`) turned by one thread. Work due in
 /// the same slot runs together, so the actions it sends reach the client's service thread as one
 /// batch (one wake-up of its poll loop) rather than one wake-up per action. The slot is short
 /// because a batch is also a burst: longer slots sent dozens of actions at once, a load no set
@@ -35,8 +35,8 @@ final class Scheduler: Sendable {
             while let due = takeDueWork() {
                 for work in due { work() }
                 // To the start of the next slot with work, not a whole slot after the work: the
-                // work's own time would otherwise stretch every think time (the run fell 2%
-                // short of its rate).
+                // work's own time would otherwise stretch every think time, and the run would
+                // fall short of its rate.
                 guard let wakeSlot = plannedWakeSlot() else { break }
                 clock.sleep(until: Self.slot * wakeSlot)
             }

@@ -42,7 +42,7 @@ public final class SpriteCache: Sendable {
 
     /// - Parameters:
     ///   - http: `nil` when offline: every sprite not cached is a placeholder.
-    ///   - maxBytes: the most the stored sprites may take (a PokeAPI sprite is ~1–5 KB).
+    ///   - maxBytes: the most the stored sprites may take.
     ///   - primaryType: the first type of a Pokémon, which colours its placeholder.
     public init(
         http: HTTPClient?, cache: ResponseCache?, ttl: TimeInterval = 30 * 24 * 60 * 60,
