@@ -107,7 +107,6 @@ final class FavoritesHub: Sendable {
         switch event {
         case let .favorite(change):
             feed.receive(change)
-            refreshActivity(change.listID)
         case let .memberLeft(listID, userID, removed):
             losses.withLock { losses in
                 // Read by every session of the user, so kept; bounded, since a reason unknown
@@ -118,7 +117,6 @@ final class FavoritesHub: Sendable {
             // The user's sessions see the list gone from their lists and drop it (`Session`).
             refreshLists(ofUser: userID)
             refreshRoster(listID)
-            refreshActivity(listID)
         case let .memberJoined(listID, userID):
             losses.withLock { losses in
                 losses[userID]?[listID] = nil
@@ -126,18 +124,15 @@ final class FavoritesHub: Sendable {
             }
             refreshRoster(listID)
             refreshLists(ofUser: userID)
-            refreshActivity(listID)
         case let .invitesChanged(listID):
             refreshRoster(listID)
-            refreshActivity(listID)
-        case let .activityChanged(listID):
-            refreshActivity(listID)
+        case .activityChanged:
+            break
         case let .userRenamed(userID), let .presenceChanged(userID):
             refreshRosters(ofUser: userID)
             if case .userRenamed = event { accountEvents.deliver(event) }
         case let .listRenamed(listID):
             refreshLists(ofMembersOf: listID)
-            refreshActivity(listID)
         case let .listDeleted(listID):
             deletedLists.withLock { deleted in
                 if deleted.count >= 10_000 { deleted.removeAll() }
@@ -147,10 +142,10 @@ final class FavoritesHub: Sendable {
         case let .roleChanged(listID, userID):
             refreshLists(ofUser: userID)
             refreshRoster(listID)
-            refreshActivity(listID)
         case .signedOut:
             accountEvents.deliver(event)
         }
+        if let listID = event.loggedListID { refreshActivity(listID) }
     }
 
     /// An event another process committed, from the feed's thread: applied in the order

@@ -16,24 +16,19 @@ final class SessionSaver: Sendable {
     private let storage: StorageQueue
     let interval: Duration
     private let pending = Mutex(Pending())
-    /// Waits out the interval; `now` stamps what is saved (wall time, for the sweep of old rows).
+    /// Waits out the interval; its wall-clock date stamps what is saved (for the sweep of old rows).
     private let clock: ServerClock
-    private let now: @Sendable () -> Date
 
-    init(
-        store: any SessionStore, storage: StorageQueue, interval: Duration = .seconds(2), clock: ServerClock = .continuous,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
+    init(store: any SessionStore, storage: StorageQueue, interval: Duration = .seconds(2), clock: ServerClock = .continuous) {
         self.store = store
         self.storage = storage
         self.interval = interval
         self.clock = clock
-        self.now = now
     }
 
     /// The session's screen is now `state`; saved with the next batch.
     func changed(session id: String, user userID: String, to state: RestorableState) {
-        let saved = SavedSession(id: id, userID: userID, state: state.encoded, updatedAt: now())
+        let saved = SavedSession(id: id, userID: userID, state: state.encoded, updatedAt: clock.date())
         pending.withLock { $0.dirty[id] = saved }
         scheduleFlush()
     }

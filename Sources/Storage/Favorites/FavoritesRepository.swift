@@ -98,8 +98,9 @@ public struct FavoritesRepository: ListStore {
         guard pokemonID > 0 else { throw FavoritesError.invalidPokemonID }
         return try database.transaction { connection in
             try connection.requireRole(of: userID, in: listID, where: \.canWrite)
-            if let key, !(try connection.applyKey(key, of: userID, at: now().timeIntervalSince1970)) { return nil }
-            return try connection.writeStar(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, at: now().timeIntervalSince1970)
+            let time = now().timeIntervalSince1970
+            if let key, !(try connection.applyKey(key, of: userID, at: time)) { return nil }
+            return try connection.writeStar(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, at: time)
         }
     }
 

@@ -26,3 +26,17 @@ public enum StorageEvent: Sendable, Equatable {
     /// out), or every one (nil: signed out everywhere). Sessions holding them end.
     case signedOut(userID: String, tokenHash: String?)
 }
+
+extension StorageEvent {
+    /// The list whose activity log the committed write added to (a deleted list's log is gone
+    /// with it; renames, presence and sign-outs log nothing).
+    public var loggedListID: String? {
+        switch self {
+        case let .favorite(change): change.listID
+        case let .memberLeft(listID, _, _), let .memberJoined(listID, _), let .invitesChanged(listID),
+             let .activityChanged(listID), let .listRenamed(listID), let .roleChanged(listID, _):
+            listID
+        case .listDeleted, .userRenamed, .presenceChanged, .signedOut: nil
+        }
+    }
+}
