@@ -64,6 +64,8 @@ import Synchronization
         holders.subscribe(subscriber)
     }
 
+    var holderCount: Int { holders.count }
+
     // AnySharedBox
     package var currentValue: Any { value.withLock { $0 } }
     package var boxID: ObjectIdentifier { ObjectIdentifier(self) }
@@ -74,5 +76,6 @@ import Synchronization
 package protocol AnySharedBox: AnyObject, Sendable {
     var currentValue: Any { get }
     var boxID: ObjectIdentifier { get }
+    var holderCount: Int { get }
     func subscribeAny(_ subscriber: some SharedSubscriber) -> SharedSubscription
 }
