@@ -18,6 +18,10 @@ struct Identity {
     }
 
     let users: any UserStore
+    /// Where the blocking look-ups run: a hello's task must not hold one of Swift's few
+    /// cooperative threads through a database round trip (in cluster mode two such threads
+    /// capped every process at a few hundred hellos a second, and starved every other task).
+    let storage: StorageQueue
     /// The wall-clock time a code's expiry is checked against.
     var now: @Sendable () -> Date = { Date() }
 
@@ -29,9 +33,12 @@ struct Identity {
     ) async throws(ProtocolError) -> SignIn {
         do {
             if let code = hello.signIn {
-                return try signIn(code, locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, maySignIn: maySignIn)
+                guard maySignIn() else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+                let locale = hello.locale.flatMap(AppLocale.init(tag:)) ?? .en
+                return try await storage.run { [self] in try signIn(code, locale: locale) }
             }
-            if let token = hello.token, let user = try users.user(forToken: token) {
+            let users = self.users
+            if let token = hello.token, let user = try await storage.run({ try users.user(forToken: token) }) {
                 return SignIn(user: user, tokenHash: RandomToken.storedHash(of: token))
             }
             if hello.token != nil, !hello.newUser {
@@ -52,8 +59,7 @@ struct Identity {
         }
     }
 
-    private func signIn(_ code: String, locale: AppLocale, maySignIn: () -> Bool) throws -> SignIn {
-        guard maySignIn() else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+    private func signIn(_ code: String, locale: AppLocale) throws -> SignIn {
         do {
             let (user, token) = try users.redeemSignInCode(code, at: now())
             return SignIn(user: user, newToken: token, tokenHash: RandomToken.storedHash(of: token))
