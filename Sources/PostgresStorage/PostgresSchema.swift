@@ -124,5 +124,17 @@ enum PostgresSchema {
             );
             CREATE INDEX sign_in_codes_by_user ON sign_in_codes(user_id);
             """),
+        // Presence by process heartbeat: one row per process renewed every heartbeat, and per
+        // (process, user) the user's session count there, with no expiry of its own. The old
+        // rows expired per user; they are dropped, and each process writes its users again.
+        PostgresMigration(version: 7, sql: """
+            DELETE FROM presence;
+            ALTER TABLE presence DROP COLUMN expires_at;
+            ALTER TABLE presence ADD COLUMN sessions INTEGER NOT NULL DEFAULT 1 CHECK (sessions > 0);
+            CREATE TABLE cluster_processes (
+                process     TEXT PRIMARY KEY,
+                alive_until DOUBLE PRECISION NOT NULL
+            );
+            """),
     ]
 }

@@ -9,6 +9,8 @@ import PokedexModels
 public protocol ListStore: Sendable {
     /// Every list the user belongs to, owned ones (the personal list) first, then by joining time.
     func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)]
+    /// The ids of the lists any of these users belongs to, each once.
+    func listIDs(ofMembers userIDs: [String]) throws -> [String]
     func list(id listID: String) throws -> FavoritesList?
     /// The user's role in the list; nil when not a member (or no such list).
     func role(of userID: String, in listID: String) throws -> ListRole?
