@@ -156,6 +156,11 @@ public struct PostgresListStore: ListStore {
         try joins.submit(JoinStatement.Join(code: code, userID: userID))
     }
 
+    /// Queues the join for the next batch and returns; `completion` runs on the batch's thread.
+    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void) {
+        joins.submit(JoinStatement.Join(code: code, userID: userID), completion: completion)
+    }
+
     public func revokeInvite(code: String, by userID: String) throws {
         try pool.transaction { connection in
             let invite = try connection.invite(forCode: code)

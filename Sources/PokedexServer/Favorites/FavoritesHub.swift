@@ -89,6 +89,28 @@ final class FavoritesHub: Sendable {
         }
     }
 
+    /// Joins a list through an invite: the quotas are checked on the storage queue, then the
+    /// join is queued for the store's next batch, and no thread waits for its commit (a join
+    /// storm held every storage thread otherwise, and the hellos queued behind them).
+    func join(code: String, user userID: String, committed: @escaping @Sendable () -> Void) async throws -> FavoritesList {
+        let (repository, quota, storage) = (self.repository, self.quota, self.storage)
+        if quota.checksJoins { try await storage.run { try quota.checkJoin(code: code, user: userID, repository) } }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FavoritesList, any Error>) in
+            let accept: @Sendable () -> Void = {
+                repository.acceptInvite(code: code, user: userID) { outcome in
+                    guard case let .success(list) = outcome else { return continuation.resume(with: outcome) }
+                    // The events reload lists (blocking reads): on the storage queue.
+                    storage.async {
+                        committed()
+                        self.apply(.memberJoined(listID: list.id, userID: userID))
+                        continuation.resume(returning: list)
+                    }
+                }
+            }
+            if repository.settlesFavoritesLater { accept() } else { storage.async(accept) }
+        }
+    }
+
     /// Runs a write on the storage queue; `committed` runs after it, then the events it
     /// committed are applied here. (In cluster mode storage also announces them to the other
     /// processes, in the write's own transaction.)
