@@ -99,7 +99,7 @@ final class NamedListsTests: InProcessTestCase {
     func testADemotedMemberIsRefusedAtOnceAndOwnershipChangesHands() async throws {
         let (owner, ownerTab, member, list) = try await openThreeTabs()
         let memberID = try XCTUnwrap(member.userID)
-        let star = try await member.perform(TestSession.star(4))
+        let star = try await member.perform(member.star(4))
         XCTAssertNil(star)
         try await owner.read { $0.favorites == [4] }
 
@@ -107,7 +107,7 @@ final class NamedListsTests: InProcessTestCase {
         XCTAssertNil(demoted)
         try await member.read { self.role($0, in: list) == "viewer" }
         try await owner.read { ($0.state["lists"]?["members"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == memberID && $0["role"] == "viewer" } }
-        let refused = try await member.perform(TestSession.star(5))
+        let refused = try await member.perform(member.star(5))
         XCTAssertEqual(refused, .forbidden)
         XCTAssertEqual(owner.favorites, [4])
         // Only the owner sets roles.
