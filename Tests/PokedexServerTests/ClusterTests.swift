@@ -13,9 +13,7 @@ final class ClusterTests: XCTestCase {
     var processes: [ServerProcess] = []
 
     override func setUp() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable.path) else {
-            throw XCTSkip("build the server first (swift build --build-tests builds it)")
-        }
+        try ServerProcess.requireExecutable()
         database = try TestDatabase.create()
         client = try WebSocketClient()
     }

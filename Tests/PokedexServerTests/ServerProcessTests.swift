@@ -10,9 +10,7 @@ final class ServerProcessTests: XCTestCase {
     var directory = ""
 
     override func setUp() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable.path) else {
-            throw XCTSkip("build the server first (swift build --build-tests builds it)")
-        }
+        try ServerProcess.requireExecutable()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
         client = try WebSocketClient()
     }
@@ -20,6 +18,15 @@ final class ServerProcessTests: XCTestCase {
     override func tearDown() async throws {
         client.shutdown()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A server that does not start is an error that fails its test, never a skip (issue 33):
+    /// the error names why, with the server's own log.
+    func testAServerThatCannotStartIsAFailureNotASkip() throws {
+        XCTAssertThrowsError(try ServerProcess(database: directory + "/pokedex.sqlite", arguments: ["--no-such-option"])) { error in
+            XCTAssertFalse(error is XCTSkip, "\(error)")
+            XCTAssertTrue(String(describing: error).contains("the server exited before listening"), "\(error)")
+        }
     }
 
     func testSIGTERMClosesEverySessionWith1001AndExitsCleanly() async throws {
