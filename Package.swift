@@ -92,7 +92,7 @@ let package = Package(
             dependencies: ["PokedexFeatures", "Composable", "ComposableTesting", "PokemonClient", "FavoritesClient", "AccountClient", "PokedexModels"]
         ),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync", "SeededRandom"]),
-        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TestSupport"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(
             name: "PokedexServerTests",
