@@ -9,7 +9,6 @@ final class AuthorizationTests: InProcessTestCase {
         try await owner.createInvite(role: role)
     }
 
-
     func testAViewersWriteIsRefusedAndChangesNothing() async throws {
         let owner = try await open()
         let code = try await invite(owner, role: "viewer")

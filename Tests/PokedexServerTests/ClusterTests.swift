@@ -39,7 +39,6 @@ final class ClusterTests: XCTestCase {
         try await owner.createInvite(role: role)
     }
 
-
     func testAStarInOneProcessReachesAMemberInTheOtherAndPresenceCrosses() async throws {
         let first = try startProcess(), second = try startProcess()
         let owner = try await open(first)

@@ -13,7 +13,6 @@ final class FailedCommitTests: ServerTestCase {
         options.busyTimeoutMilliseconds = 100
     }
 
-
     func testAStarThatCannotBeCommittedIsAStorageErrorAndChangesNothing() async throws {
         let tab = try await TestSession.open(client, port: server.port)
         let otherTab = try await TestSession.open(client, port: server.port, token: tab.token)

@@ -16,7 +16,6 @@ final class FavoritesSharingTests: ServerTestCase {
         try await owner.createInvite(role: role)
     }
 
-
     func testAStarInOneTabShowsInAnotherTabAndInAMembersSession() async throws {
         let tabA = try await open()
         let tabB = try await open(token: tabA.token)

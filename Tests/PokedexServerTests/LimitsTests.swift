@@ -34,7 +34,6 @@ final class LimitsTests: ServerTestCase {
         try server.database.query("SELECT COUNT(*) FROM users")[0].int(0)
     }
 
-
     func invite(_ owner: TestSession) async throws -> ProtocolError.Code? {
         let before = owner.state["destination"]?["favorites"]?["invite"]?["link"]
         let refusal = try await owner.perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]])

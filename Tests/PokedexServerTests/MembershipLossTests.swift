@@ -15,7 +15,6 @@ final class MembershipLossTests: ServerTestCase {
         try await owner.createInvite(role: role)
     }
 
-
     func testARemovedMemberDropsTheListAndGetsNoMoreOfItsStars() async throws {
         let owner = try await open()
         let list = owner.state["lists"]?["active"]

@@ -12,7 +12,6 @@ final class StarIntentTests: ServerTestCase {
         try await TestSession.open(client, port: server.port, token: token, route: route)
     }
 
-
     /// Performs the action and asserts it was acknowledged.
     func accepted(_ tab: TestSession, _ action: JSONValue, key: String? = nil, line: UInt = #line) async throws {
         let refusal = try await tab.perform(action, key: key)
