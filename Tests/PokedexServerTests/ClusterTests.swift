@@ -13,9 +13,7 @@ final class ClusterTests: XCTestCase {
     var processes: [ServerProcess] = []
 
     override func setUp() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable.path) else {
-            throw XCTSkip("build the server first (swift build --build-tests builds it)")
-        }
+        try ServerProcess.requireExecutable()
         database = try TestDatabase.create()
         client = try WebSocketClient()
     }
@@ -41,8 +39,6 @@ final class ClusterTests: XCTestCase {
         try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
-
     func testAStarInOneProcessReachesAMemberInTheOtherAndPresenceCrosses() async throws {
         let first = try startProcess(), second = try startProcess()
         let owner = try await open(first)
@@ -50,10 +46,10 @@ final class ClusterTests: XCTestCase {
         let member = try await open(second, route: "/join/\(code)")
         try await member.read { $0.state["lists"]?["active"] == owner.state["lists"]?["active"] }
 
-        let ownersStar = try await owner.perform(star(25))
+        let ownersStar = try await owner.perform(owner.star(25))
         XCTAssertNil(ownersStar)
         try await member.read { $0.favorites == [25] }
-        let membersStar = try await member.perform(star(4))
+        let membersStar = try await member.perform(member.star(4))
         XCTAssertNil(membersStar)
         try await owner.read { $0.favorites == [4, 25] }
 
@@ -87,9 +83,9 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(member.state["notice"]?.stringValue?.hasPrefix("You were removed from"), true)
 
         // The owner stars; the member's own star is the marker that it got none of it.
-        let ownersStar = try await owner.perform(star(2))
+        let ownersStar = try await owner.perform(owner.star(2))
         XCTAssertNil(ownersStar)
-        let membersStar = try await member.perform(star(150))
+        let membersStar = try await member.perform(member.star(150))
         XCTAssertNil(membersStar)
         XCTAssertEqual(member.favorites, [150])
     }
@@ -112,7 +108,7 @@ final class ClusterTests: XCTestCase {
         let demoted = try await owner.perform(["lists": ["setRole": ["member": .string(member.userID ?? ""), "role": "viewer"]]])
         XCTAssertNil(demoted)
         try await member.read { $0.state["lists"]?["all"]?[1]?["role"] == "viewer" }
-        let refused = try await member.perform(star(7))
+        let refused = try await member.perform(member.star(7))
         XCTAssertEqual(refused, .forbidden)
 
         _ = try await owner.perform(["lists": ["delete": ["id": gym]]])
@@ -149,7 +145,7 @@ final class ClusterTests: XCTestCase {
         try await owner.perform(["navigate": ["route": "/pokemon/4"]])
         var acknowledged: Set<Int> = []
         for id in 1...20 {
-            let refusal = try await owner.perform(star(id))
+            let refusal = try await owner.perform(owner.star(id))
             if refusal == nil { acknowledged.insert(id) }
         }
         XCTAssertEqual(acknowledged.count, 20)
@@ -176,12 +172,12 @@ final class ClusterTests: XCTestCase {
         let member = try await open(second, route: "/join/\(code)")
         try await member.read { $0.state["lists"]?["active"] == owner.state["lists"]?["active"] }
 
-        for id in 1...5 { _ = owner.send(star(id)) }
+        for id in 1...5 { _ = owner.send(owner.star(id)) }
         try cluster.stop()
         // Writes while the database is away are refused (storage), not acknowledged.
-        for id in 6...10 { _ = owner.send(star(id)) }
+        for id in 6...10 { _ = owner.send(owner.star(id)) }
         try cluster.restart()
-        for id in 11...15 { _ = member.send(star(id)) }
+        for id in 11...15 { _ = member.send(member.star(id)) }
 
         // Both converge on what the database holds, whatever was refused.
         let listID = owner.state["lists"]?["active"]?.stringValue ?? ""
