@@ -124,5 +124,17 @@ enum PostgresSchema {
             );
             CREATE INDEX sign_in_codes_by_user ON sign_in_codes(user_id);
             """),
+        // Rates counted across processes (`PostgresRateLimitStore`): one token bucket per
+        // (kind, key), as the time it is full again. Unlogged: no WAL flush per take; after a
+        // crash of PostgreSQL every bucket starts full.
+        PostgresMigration(version: 7, sql: """
+            CREATE UNLOGGED TABLE rate_limits (
+                kind    TEXT NOT NULL,
+                key     TEXT NOT NULL,
+                full_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (kind, key)
+            );
+            CREATE INDEX rate_limits_by_full_at ON rate_limits(full_at);
+            """),
     ]
 }

@@ -23,13 +23,15 @@ struct Identity {
 
     /// `mayCreateUser` is asked just before a user would be created (the new-users rate),
     /// `maySignIn` before a code is looked up (the sign-ins rate); false refuses the hello
-    /// with `rate_limited`, creating nothing.
+    /// with `rate_limited`, creating nothing. Either may wait for storage (cluster mode counts
+    /// them in the shared database); one that throws refuses the hello with `storage`.
     func resolve(
-        _ hello: ClientMessage.Hello, mayCreateUser: () -> Bool = { true }, maySignIn: () -> Bool = { true }
+        _ hello: ClientMessage.Hello, mayCreateUser: () async throws -> Bool = { true },
+        maySignIn: () async throws -> Bool = { true }
     ) async throws(ProtocolError) -> SignIn {
         do {
             if let code = hello.signIn {
-                return try signIn(code, locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, maySignIn: maySignIn)
+                return try await signIn(code, locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, maySignIn: maySignIn)
             }
             if let token = hello.token, let user = try users.user(forToken: token) {
                 return SignIn(user: user, tokenHash: RandomToken.storedHash(of: token))
@@ -37,7 +39,7 @@ struct Identity {
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
             }
-            guard mayCreateUser() else {
+            guard try await admitted(mayCreateUser) else {
                 throw ProtocolError(.rateLimited, "Too many new users from your address: try again in a minute, or sign in with your token.")
             }
             let created = try await users.createUser(displayName: DisplayNameGenerator.generate())
@@ -52,8 +54,17 @@ struct Identity {
         }
     }
 
-    private func signIn(_ code: String, locale: AppLocale, maySignIn: () -> Bool) throws -> SignIn {
-        guard maySignIn() else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+    /// The rate's verdict; a rate that could not be counted refuses with `storage`.
+    private func admitted(_ rate: () async throws -> Bool) async throws(ProtocolError) -> Bool {
+        do {
+            return try await rate()
+        } catch {
+            throw ProtocolError(.storage, "Could not count new users and sign-ins: storage is unavailable. Try again later.")
+        }
+    }
+
+    private func signIn(_ code: String, locale: AppLocale, maySignIn: () async throws -> Bool) async throws -> SignIn {
+        guard try await admitted(maySignIn) else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
         do {
             let (user, token) = try users.redeemSignInCode(code, at: now())
             return SignIn(user: user, newToken: token, tokenHash: RandomToken.storedHash(of: token))
