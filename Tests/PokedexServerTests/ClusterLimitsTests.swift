@@ -6,9 +6,10 @@ import WebSocketServer
 import XCTest
 
 /// The limits of cluster mode with real processes: two `pokedex-server`s on one PostgreSQL
-/// database allow each rate once between them, not once each. Every browser here comes from
-/// 127.0.0.1, so the per-address rates count all of them; the rates are low (an allowance
-/// refills one every 20 s or more), so nothing refills while a test runs.
+/// database allow each rate and each quota once between them, not once each. Every browser
+/// here comes from 127.0.0.1, so the per-address rates count all of them; the rates are low
+/// (an allowance refills one every 20 s or more), so nothing refills while a test runs. The
+/// quotas (lists, members, invites) count rows of the shared database.
 final class ClusterLimitsTests: XCTestCase {
     var client: WebSocketClient!
     var database: TestDatabase!
@@ -102,6 +103,33 @@ final class ClusterLimitsTests: XCTestCase {
         let created = try await ash.perform(["lists": ["create": ["name": "Gym team"]]])
         XCTAssertNil(created)
         let refused = try await ashThere.perform(["lists": ["create": ["name": "Rivals"]]])
+        XCTAssertEqual(refused, .limitReached)
+    }
+
+    func testMembersPerListAreCountedAcrossProcesses() async throws {
+        let (first, second) = try startTwo(["--limit-members-per-list", "2"])
+        let owner = try await TestSession.open(client, port: first.port)
+        let list = owner.state["lists"]?["active"]
+        let code = try await owner.createInvite()
+        let misty = try await TestSession.open(client, port: first.port)
+        let brock = try await TestSession.open(client, port: second.port)
+
+        let joined = try await misty.perform(["navigate": ["route": .string("/join/\(code)")]])
+        XCTAssertNil(joined)
+        try await misty.read { $0.state["lists"]?["active"] == list }
+        let refused = try await brock.perform(["navigate": ["route": .string("/join/\(code)")]])
+        XCTAssertEqual(refused, .limitReached)
+        XCTAssertNotEqual(brock.state["lists"]?["active"], list)
+    }
+
+    func testOpenInvitesPerListAreCountedAcrossProcesses() async throws {
+        let (first, second) = try startTwo(["--limit-invites-per-list", "1"])
+        let ash = try await TestSession.open(client, port: first.port)
+        let ashThere = try await TestSession.open(client, port: second.port, token: ash.token)
+        _ = try await ash.createInvite()
+
+        try await ashThere.perform(["favoritesTapped": [:]])
+        let refused = try await ashThere.perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "viewer"]]]]])
         XCTAssertEqual(refused, .limitReached)
     }
 }
