@@ -30,7 +30,7 @@ final class PokedexApp: Sendable {
         )
         self.hub = hub
         saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock)
-        let limits = ServerLimits(options.limits, clock: environment.clock)
+        let limits = ServerLimits(options.limits, clock: environment.clock, shared: backend.rateLimits, storage: hub.storage)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),

@@ -102,13 +102,13 @@ final class PokedexHandler: WebSocketHandler {
         do {
             let address = ClientAddress.of(connection, trustedProxies: limits.trustedProxies)
             identity = try await Identity(users: context.hub.users, storage: context.hub.storage, now: context.clock.date).resolve(hello) {
-                guard limits.newUsers.admit(address) else {
+                guard try await limits.newUsers.admit(address) else {
                     context.metrics.limitRefused(.newUsers)
                     return false
                 }
                 return true
             } maySignIn: {
-                guard limits.signIns.admit(address) else {
+                guard try await limits.signIns.admit(address) else {
                     context.metrics.limitRefused(.signIns)
                     return false
                 }

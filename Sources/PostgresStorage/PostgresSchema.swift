@@ -136,5 +136,17 @@ enum PostgresSchema {
                 alive_until DOUBLE PRECISION NOT NULL
             );
             """),
+        // Rates counted across processes (`PostgresRateLimitStore`): one token bucket per
+        // (kind, key), as the time it is full again. Unlogged: no WAL flush per take; after a
+        // crash of PostgreSQL every bucket starts full.
+        PostgresMigration(version: 8, sql: """
+            CREATE UNLOGGED TABLE rate_limits (
+                kind    TEXT NOT NULL,
+                key     TEXT NOT NULL,
+                full_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (kind, key)
+            );
+            CREATE INDEX rate_limits_by_full_at ON rate_limits(full_at);
+            """),
     ]
 }

@@ -27,13 +27,15 @@ struct Identity {
 
     /// `mayCreateUser` is asked just before a user would be created (the new-users rate),
     /// `maySignIn` before a code is looked up (the sign-ins rate); false refuses the hello
-    /// with `rate_limited`, creating nothing.
+    /// with `rate_limited`, creating nothing. Either may wait for storage (cluster mode counts
+    /// them in the shared database); one that throws refuses the hello with `storage`.
     func resolve(
-        _ hello: ClientMessage.Hello, mayCreateUser: () -> Bool = { true }, maySignIn: () -> Bool = { true }
+        _ hello: ClientMessage.Hello, mayCreateUser: () async throws -> Bool = { true },
+        maySignIn: () async throws -> Bool = { true }
     ) async throws(ProtocolError) -> SignIn {
         do {
             if let code = hello.signIn {
-                guard maySignIn() else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+                guard try await admitted(maySignIn) else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
                 let locale = hello.locale.flatMap(AppLocale.init(tag:)) ?? .en
                 return try await storage.run { [self] in try signIn(code, locale: locale) }
             }
@@ -44,7 +46,7 @@ struct Identity {
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
             }
-            guard mayCreateUser() else {
+            guard try await admitted(mayCreateUser) else {
                 throw ProtocolError(.rateLimited, "Too many new users from your address: try again in a minute, or sign in with your token.")
             }
             let created = try await users.createUser(displayName: DisplayNameGenerator.generate())
@@ -56,6 +58,15 @@ struct Identity {
             throw error
         } catch {
             throw ProtocolError(.badMessage, "Could not sign in: \(error).")
+        }
+    }
+
+    /// The rate's verdict; a rate that could not be counted refuses with `storage`.
+    private func admitted(_ rate: () async throws -> Bool) async throws(ProtocolError) -> Bool {
+        do {
+            return try await rate()
+        } catch {
+            throw ProtocolError(.storage, "Could not count new users and sign-ins: storage is unavailable. Try again later.")
         }
     }
 
