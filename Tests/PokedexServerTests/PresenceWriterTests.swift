@@ -2,6 +2,7 @@ import Foundation
 @testable import PokedexServer
 import Storage
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Session counts reach the store in order, each user with their latest count, in batches; a
@@ -71,25 +72,18 @@ final class PresenceWriterTests: XCTestCase {
         XCTAssertEqual(batches[1].announce, ["misty", "ash", "brock"])
     }
 
-    func testAFailedBatchIsLoggedKeptAndWrittenOnTheNextFlush() {
-        let written = expectation(description: "the kept batch is written")
+    func testAFailedBatchIsLoggedKeptAndWrittenOnTheNextFlush() async throws {
         let failures = Atomic<Int>(0)
-        let store = RecordingStore(holdsFirstBatch: false) { if $0 == 1 { written.fulfill() } }
+        let store = RecordingStore(holdsFirstBatch: false) { _ in }
         let writer = writer(store) { _ in failures.add(1, ordering: .relaxed) }
         store.isDown.store(true, ordering: .relaxed)
-        let failed = expectation(description: "the batch failed")
-        let poll = Task {
-            while failures.load(ordering: .relaxed) == 0 { await Task.yield() }
-            failed.fulfill()
-        }
         writer.set("ash", sessions: 1, announce: true)
-        wait(for: [failed], timeout: 10)
-        poll.cancel()
+        try await waitUntil("the batch failed and was reported") { failures.load(ordering: .relaxed) == 1 }
 
         store.isDown.store(false, ordering: .relaxed)
         writer.set("misty", sessions: 1, announce: true)
         writer.flush()
-        wait(for: [written], timeout: 10)
+        try await waitUntil("the kept batch is written") { store.batches.withLock { !$0.isEmpty } }
         let batches = store.batches.withLock { $0 }
         XCTAssertEqual(batches.first?.sessions, ["ash": 1, "misty": 1])
         XCTAssertEqual(batches.first?.announce, ["ash", "misty"])
