@@ -19,11 +19,6 @@ public final class PostgresPool: Sendable {
     /// Counts idle connections, so a caller waits without spinning until one is returned.
     private let available: DispatchSemaphore
     private let checkoutTimeout: Duration
-    /// While the server is unreachable: when the next reconnect may be tried, and the wait
-    /// after that one fails (doubling up to `maximumReconnectDelay`).
-    private let outage = Mutex<(nextTry: ContinuousClock.Instant, delay: Duration)?>(nil)
-    static let firstReconnectDelay: Duration = .milliseconds(100)
-    static let maximumReconnectDelay: Duration = .seconds(1)
 
     /// Opens `size` connections to `url` (throws if any cannot be opened). A caller waits at
     /// most `checkoutTimeout` for one to come free, then gets `53300`: a pool too small for its
@@ -54,28 +49,8 @@ public final class PostgresPool: Sendable {
             idle.withLock { $0.append(connection) }
             available.signal()
         }
-        if !connection.isConnected { try reconnect(connection) }
+        if !connection.isConnected { try connection.reconnect() }
         return try body(connection)
-    }
-
-    /// Reconnects a connection the server closed, unless the server failed a reconnect lately:
-    /// then the call fails at once, so a database that is down costs callers no connect
-    /// attempt each (every star, every health probe), only one per backoff step.
-    private func reconnect(_ connection: PostgresConnection) throws {
-        let now = ContinuousClock.now
-        if let (nextTry, _) = outage.withLock({ $0 }), now < nextTry {
-            throw PostgresError(code: PostgresError.unableToConnect, message: "the database is unreachable; the next reconnect is in \(nextTry - now)")
-        }
-        do {
-            try connection.reconnect()
-            outage.withLock { $0 = nil }
-        } catch {
-            outage.withLock { outage in
-                let delay = min((outage?.delay ?? Self.firstReconnectDelay / 2) * 2, Self.maximumReconnectDelay)
-                outage = (ContinuousClock.now + delay, delay)
-            }
-            throw error
-        }
     }
 
     /// `PostgresConnection.transaction` on a pooled connection.
