@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Postgres
 import PostgresTesting
 import StateSync
+import TestSupport
 import WebSocketServer
 import XCTest
 
@@ -62,6 +66,30 @@ final class ClusterTests: XCTestCase {
         try await owner.read { owner in
             (owner.state["lists"]?["members"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == memberID && $0["online"] == false }
         }
+    }
+
+    /// `/healthz`'s status on the process.
+    static func health(_ process: ServerProcess) async throws -> Int {
+        let (_, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(process.port)/healthz")!)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    func testAKilledProcesssMembersShowOfflineOnTheOthersRoster() async throws {
+        let first = try startProcess(), second = try startProcess()
+        let owner = try await open(first)
+        let code = try await invite(owner)
+        let member = try await open(second, route: "/join/\(code)")
+        let memberID = member.userID
+        func shown(online: Bool) -> (TestSession) -> Bool {
+            { owner in
+                (owner.state["lists"]?["members"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == memberID && $0["online"] == .bool(online) }
+            }
+        }
+        try await owner.read(until: shown(online: true))
+
+        // No goodbye from a killed process: its heartbeat lapses, and the first to notice sweeps it.
+        second.signal(SIGKILL)
+        try await owner.read(until: shown(online: false))
     }
 
     func testAMemberRemovedInOneProcessStopsReceivingTheListInTheOther() async throws {
@@ -174,9 +202,18 @@ final class ClusterTests: XCTestCase {
 
         for id in 1...5 { _ = owner.send(owner.star(id)) }
         try cluster.stop()
-        // Writes while the database is away are refused (storage), not acknowledged.
+        // Writes while the database is away are refused (storage), not acknowledged, and both
+        // processes say they are not ready.
         for id in 6...10 { _ = owner.send(owner.star(id)) }
+        try await waitUntil("both processes answer /healthz 503 while PostgreSQL is stopped", every: .milliseconds(50)) {
+            let (a, b) = (try await Self.health(first), try await Self.health(second))
+            return a == 503 && b == 503
+        }
         try cluster.restart()
+        try await waitUntil("both processes answer /healthz 200 once PostgreSQL is back", every: .milliseconds(50)) {
+            let (a, b) = (try await Self.health(first), try await Self.health(second))
+            return a == 200 && b == 200
+        }
         for id in 11...15 { _ = member.send(member.star(id)) }
 
         // Both converge on what the database holds, whatever was refused.
