@@ -2,6 +2,7 @@ import Foundation
 import Postgres
 import PostgresTesting
 import StateSync
+import TestSupport
 import WebSocketServer
 import XCTest
 
@@ -70,6 +71,25 @@ final class ClusterLimitsTests: XCTestCase {
         XCTAssertEqual(tokens.count, 3)
         let again = try await hello(second, .init(token: tokens.first, route: "/"))
         XCTAssertNil(again)
+    }
+
+    func testSessionsPerUserAreCountedAcrossProcesses() async throws {
+        let (first, second) = try startTwo(["--limit-sessions-per-user", "2"])
+        let created = try await hello(first, .init(route: "/"))
+        XCTAssertNil(created)
+        let token = try XCTUnwrap(tokens.first)
+        // The first process's count reaches the presence rows before the next hello reads them.
+        try await waitUntil("the first process's session is counted in PostgreSQL", every: .milliseconds(20)) {
+            try self.database.query("SELECT COALESCE(sum(sessions), 0)::bigint FROM presence")[0].int(0) == 1
+        }
+        let onSecond = try await hello(second, .init(token: token, route: "/"))
+        XCTAssertNil(onSecond, "one here and one there: two, the limit")
+        try await waitUntil("both sessions are counted in PostgreSQL", every: .milliseconds(20)) {
+            try self.database.query("SELECT COALESCE(sum(sessions), 0)::bigint FROM presence")[0].int(0) == 2
+        }
+        // Each process alone holds one session of the user, under its limit of two.
+        let third = try await hello(first, .init(token: token, route: "/"))
+        XCTAssertEqual(third, .limitReached)
     }
 
     func testSignInAttemptsFromOneAddressAreCountedAcrossProcesses() async throws {
