@@ -21,7 +21,12 @@ struct ActivityKey: SharedKey {
         ServiceThreads.isCurrent ? nil : read()
     }
 
+    /// The activity as last read since the list's last refresh, or from storage.
     private func read() -> ListActivity? {
+        hub.activityReads.value(list: listID, read: readFromStorage)
+    }
+
+    private func readFromStorage() -> ListActivity? {
         guard let list = try? hub.repository.list(id: listID),
               let additions = try? hub.repository.favoriteAdditions(ofList: listID, as: list.ownerID),
               let events = try? hub.repository.activity(ofList: listID, as: list.ownerID, limit: ListActivity.shownEvents)

@@ -38,6 +38,9 @@ final class FavoritesHub: Sendable {
     /// The lists of each user whose lists this process holds (by user id): whose lists to read
     /// again when a list is renamed or deleted, which storage can no longer say once it is gone.
     private let heldMemberships = Mutex<[String: Set<String>]>([:])
+    /// The roster pages and activity last read of each list, until the list is refreshed.
+    let rosterReads = ListReadCache<ListRoster>()
+    let activityReads = ListReadCache<ListActivity>()
     /// Lists deleted lately, so their members' sessions say why they lost them (bounded).
     private let deletedLists = Mutex<Set<String>>([])
 
@@ -189,6 +192,8 @@ final class FavoritesHub: Sendable {
     /// held list, membership and roster is read again.
     func feedReconnected() {
         feedQueue.async {
+            self.rosterReads.invalidateAll()
+            self.activityReads.invalidateAll()
             self.feed.reloadAll()
             let keys = self.refreshers.withLock { Array($0.keys) }
             self.refresh(keys.filter { !$0.hasPrefix(RosterKey.keyPrefix) })
@@ -263,7 +268,10 @@ final class FavoritesHub: Sendable {
     func refreshRoster(_ listID: String) {
         let keyID = RosterKey.keyID(listID)
         let holders = RosterKey(listID: listID, hub: self).holderCount
-        rosterRefreshes.run(keyID, atLeast: Self.pushInterval(holders: holders)) { self.refresh([keyID]) }
+        rosterRefreshes.run(keyID, atLeast: Self.pushInterval(holders: holders)) {
+            self.rosterReads.invalidate(list: listID)
+            self.refresh([keyID])
+        }
     }
 
     /// The shortest time between two pushes of one roster or activity to its holders: each
@@ -281,7 +289,9 @@ final class FavoritesHub: Sendable {
     /// query. Skipped when no roster is open anywhere: then nobody shows presence, and every
     /// connect and disconnect would look up the users' lists for nothing.
     func refreshRosters(ofUsers userIDs: [String]) {
-        guard openRosters.load(ordering: .relaxed) > 0, !userIDs.isEmpty else { return }
+        guard !userIDs.isEmpty else { return }
+        // Nobody shows a roster: the pages read before may show these users as they were.
+        guard openRosters.load(ordering: .relaxed) > 0 else { return rosterReads.invalidateAll() }
         let lists = (try? repository.listIDs(ofMembers: userIDs)) ?? []
         for listID in lists {
             refreshRoster(listID)
@@ -293,9 +303,12 @@ final class FavoritesHub: Sendable {
     /// a burst of stars is one reload at its end).
     func refreshActivity(_ listID: String) {
         let keyID = ActivityKey.keyID(listID)
-        guard refreshers.withLock({ $0[keyID] != nil }) else { return }
+        guard refreshers.withLock({ $0[keyID] != nil }) else { return activityReads.invalidate(list: listID) }
         let holders = ActivityKey(listID: listID, hub: self).holderCount
-        activityRefreshes.run(keyID, atLeast: Self.pushInterval(holders: holders)) { self.refresh([keyID]) }
+        activityRefreshes.run(keyID, atLeast: Self.pushInterval(holders: holders)) {
+            self.activityReads.invalidate(list: listID)
+            self.refresh([keyID])
+        }
     }
 
     // MARK: Presence

@@ -47,7 +47,12 @@ struct RosterKey: SharedKey {
         ServiceThreads.isCurrent ? nil : read()
     }
 
+    /// The roster as last read since the list's last refresh, or from storage.
     private func read() -> ListRoster? {
+        hub.rosterReads.value(list: listID, variant: String(limit), read: readFromStorage)
+    }
+
+    private func readFromStorage() -> ListRoster? {
         guard let list = try? hub.repository.list(id: listID),
               let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: limit),
               let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
