@@ -12,6 +12,8 @@ final class PokedexApp: Sendable {
     let handler: PokedexHandler
     /// Set when shutdown starts: `/healthz` answers 503 from then on.
     let draining = DrainingFlag()
+    /// Cluster mode: whether PostgreSQL answers, probed in the background.
+    let storageHealth: StorageHealth?
 
     init(
         options: ServerOptions, environment: ServerEnvironment, connections: @escaping @Sendable () -> Int,
@@ -52,9 +54,16 @@ final class PokedexApp: Sendable {
             }
         }
         let sprites = sources.sprite
+        // Cluster mode probes PostgreSQL from a thread of its own (`StorageHealth`); SQLite's
+        // probe is a local read, answered at once.
+        let storageHealth = backend.cluster == nil ? nil : StorageHealth(clock: environment.clock) { try backend.probe() }
+        self.storageHealth = storageHealth
         let health = HealthCheck(
             isDraining: { [draining] in draining.isSet },
-            probeStorage: { try backend.probe() }
+            probeStorage: {
+                guard let storageHealth else { return try backend.probe() }
+                if let problem = storageHealth.problem() { throw StorageProblem(description: problem) }
+            }
         )
         let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
         let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections, debug: debug) { id in
@@ -73,7 +82,13 @@ final class PokedexApp: Sendable {
     /// next process.
     func shutDown() async {
         draining.set()
+        storageHealth?.stop()
         await registry.removeAll()
         await saver.flush()
     }
+}
+
+/// Why storage is not answering, as the background probe last found.
+struct StorageProblem: Error, CustomStringConvertible {
+    let description: String
 }

@@ -58,6 +58,7 @@ public final class PokedexServer: Sendable {
             let hub = app.hub
             let listener = try cluster.listen(reconnected: { hub.feedReconnected() }) { event in hub.applyFromFeed(event) }
             let heartbeat = Task.detached { await hub.presence.run() }
+            app.storageHealth?.start()
             clusterFeed.withLock { $0 = (listener, heartbeat) }
         }
         try server.start()

@@ -52,7 +52,12 @@ struct PresenceScenario: Scenario {
             return ScenarioOutcome(failure: "The owner's roster did not show the killed target's \(cutOff.count) members offline within \(Self.expiryLimit).")
         }
         let seconds = (ContinuousClock.now - lostAt).seconds
-        return ScenarioOutcome(presence: PresenceOutcome(members: members.count, cutOff: cutOff.count, expirySeconds: seconds))
+        // Those still connected end as the other scenarios' sessions do: checked against a
+        // fresh snapshot, then closed on purpose.
+        let convergence = await run.verify(([owner] + members).filter { $0.phase == .ready })
+        return ScenarioOutcome(
+            convergence: convergence,
+            presence: PresenceOutcome(members: members.count, cutOff: cutOff.count, expirySeconds: seconds))
     }
 
     /// A session's user id, from its state's `me`.
