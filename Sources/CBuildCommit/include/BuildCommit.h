@@ -2,8 +2,9 @@
 #define POKEDEX_BUILD_COMMIT_H
 
 /// The git commit the executable was built from (`BuildInfo.commit`), or NULL when none was
-/// stamped. In C so that a new commit recompiles one C file and relinks: this header never
-/// changes, so no Swift module that imports it rebuilds.
+/// stamped. In C so that a new commit recompiles this C file and CommandLineOptions, then
+/// relinks: no module above CommandLineOptions rebuilds, as it would for a generated Swift file
+/// (release builds compile each module whole, again whenever a module it imports changed).
 const char *_Nullable pokedex_build_commit(void);
 
 #endif
