@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["CPostgres"]),
         .target(name: "PostgresStorage", dependencies: ["Postgres", "Storage", "PokedexModels"]),
         // Throwaway PostgreSQL servers and databases for the test suites.
-        .target(name: "PostgresTesting", dependencies: ["Postgres"]),
+        .target(name: "PostgresTesting", dependencies: ["Postgres", "TestSupport"]),
+        // What every test suite shares: one `waitUntil` with a deadline.
+        .target(name: "TestSupport"),
         .target(name: "PokemonClient", dependencies: ["Composable", "PokedexModels"]),
         .target(name: "FavoritesClient", dependencies: ["Composable", "PokedexModels"]),
         .target(name: "AccountClient", dependencies: ["Composable", "PokedexModels"]),
@@ -80,10 +82,12 @@ let package = Package(
         // Tests mirror targets.
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SeededRandom"]),
         .testTarget(name: "ProcessStatsTests", dependencies: ["ProcessStats"]),
-        .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
+        .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting", "TestSupport"]),
         // Both backends: the store tests run against SQLite and PostgreSQL alike.
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres", "SeededRandom"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTesting"]),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres", "SeededRandom", "TestSupport"]
+        ),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTesting", "TestSupport"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),
         .testTarget(
             name: "PokedexFeaturesTests",
@@ -96,7 +100,7 @@ let package = Package(
             name: "PokedexServerTests",
             dependencies: [
                 "PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting",
-                "WireContract", "PokedexFeatures", "PokedexModels", "Composable", "Logging",
+                "WireContract", "PokedexFeatures", "PokedexModels", "Composable", "Logging", "TestSupport",
             ]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync", "SeededRandom", "CommandLineOptions"]),

@@ -117,10 +117,15 @@ def run(check, driver, windows, state, shots):
     def waiting_intents_replayed():
         # As a page that lost its connection leaves them: two intents without their acks.
         b.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WAITING_RECORDER})
+        # A star names its list: B's active one, the list B shares with A.
+        open_favorites(b)
+        active = b.execute_script("return document.querySelector('#sheet input[name=\"fav-list\"]:checked')?.value ?? null")
+        assert active, "B's Favorites shows no active list"
+        close_sheet(b)
         intents = [
-            {"key": f"browser-{int(time.time() * 1000)}-{pid}", "action": {"list": {"favoriteSet": {"id": pid, "on": True}}},
-             "target": '{"list":{"favoriteSet":{"id":%d}}}' % pid}
-            for pid in (2, 3)
+            {"key": f"browser-{int(time.time() * 1000)}-{pid}", "action": {"favoriteSet": {"list": active, "id": pid, "on": True}},
+             "target": f"{active}/{pid}", "order": order}
+            for order, pid in enumerate((2, 3))
         ]
         b.execute_script("sessionStorage.setItem('pokedex.intents', JSON.stringify(arguments[0]))", intents)
         b.refresh()

@@ -5,13 +5,14 @@ import PokedexServer
 import StateSync
 
 /// The server's cost of reading one action frame's action: `ActionDecoder` on a mix of the
-/// actions browsers send most (a star, a search, a detail's star, a stacked detail's star,
-/// a route, an invite), against a session state with a detail open.
+/// actions browsers send most (a row's star, a search, a detail's star, a stacked detail's
+/// type, a route, an invite; every star is the one root `favoriteSet`), against a session
+/// state with a detail open.
 enum ActionDecodeFigure {
     static let actions: [JSONValue] = [
-        ["list": ["favoriteSet": ["id": 25, "on": true]]],
+        ["favoriteSet": ["list": "ash-list", "id": 25, "on": true]],
         ["list": ["binding": ["search": "pika"]]],
-        ["destination": ["presented": ["detail": ["favoriteSet": ["on": true]]]]],
+        ["favoriteSet": ["list": "ash-list", "id": 1, "on": false]],
         ["path": ["element": ["id": 1, "action": ["detail": ["typeTapped": ["type": "grass"]]]]]],
         ["navigate": ["route": "/pokemon/25"]],
         ["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]],

@@ -13,7 +13,7 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
     let pageFrame = try await session.loadPages().max { $0.count < $1.count } ?? []
     let pageRows = session.state["list"]?["pages"]?[1]?.jsonBytes.count ?? 0
     let beforeStar = session.state
-    let starFrames = try await session.perform(["list": ["favoriteSet": ["id": 25, "on": true]]]) { $0.state["favorites"]?["25"] != nil }
+    let starFrames = try await session.perform(["favoriteSet": ["list": session.state["lists"]?["active"] ?? .null, "id": 25, "on": true]]) { $0.state["favorites"]?["25"] != nil }
     let afterStar = session.state
     let snapshot = ServerMessage.snapshot(seq: session.seq, state: afterStar).encoded()
 

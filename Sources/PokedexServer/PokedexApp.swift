@@ -26,11 +26,11 @@ final class PokedexApp: Sendable {
             quota: FavoritesQuota(options.limits) { metrics.limitRefused($0) },
             // Cluster mode's calls block on PostgreSQL: threads of their own (StorageQueue).
             storage: backend.cluster == nil ? StorageQueue() : StorageQueue(threads: 48),
-            clock: environment.clock
+            clock: environment.clock, log: environment.log
         )
         self.hub = hub
         saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock)
-        let limits = ServerLimits(options.limits, clock: environment.clock)
+        let limits = ServerLimits(options.limits, clock: environment.clock, shared: backend.rateLimits, storage: hub.storage)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),

@@ -101,14 +101,14 @@ final class PokedexHandler: WebSocketHandler {
         let identity: Identity.SignIn
         do {
             let address = ClientAddress.of(connection, trustedProxies: limits.trustedProxies)
-            identity = try await Identity(users: context.hub.users, now: context.clock.date).resolve(hello) {
-                guard limits.newUsers.admit(address) else {
+            identity = try await Identity(users: context.hub.users, storage: context.hub.storage, now: context.clock.date).resolve(hello) {
+                guard try await limits.newUsers.admit(address) else {
                     context.metrics.limitRefused(.newUsers)
                     return false
                 }
                 return true
             } maySignIn: {
-                guard limits.signIns.admit(address) else {
+                guard try await limits.signIns.admit(address) else {
                     context.metrics.limitRefused(.signIns)
                     return false
                 }
@@ -129,7 +129,13 @@ final class PokedexHandler: WebSocketHandler {
             }
             return
         }
-        guard registry.reserveSession(for: identity.user.id, limit: limits.sessionsPerUser) else {
+        // Cluster-wide: the sessions other live processes serve count too (their presence rows).
+        var elsewhere = 0
+        if limits.sessionsPerUser > 0, identity.newList == nil {
+            let (presence, userID) = (context.hub.presence, identity.user.id)
+            elsewhere = (try? await context.hub.storage.run { try presence.sessionsElsewhere(of: userID) }) ?? 0
+        }
+        guard registry.reserveSession(for: identity.user.id, limit: limits.sessionsPerUser, elsewhere: elsewhere) else {
             registry.abandonHello(connection)
             context.metrics.limitRefused(.sessions)
             let limit = LimitReached(kind: .sessions, limit: limits.sessionsPerUser)
@@ -142,16 +148,23 @@ final class PokedexHandler: WebSocketHandler {
             restoring = await context.saver.saved(session: resume.session, user: identity.user.id)
         }
         let wanted = restoring == nil ? hello.session : hello.resume?.session
-        func makeSession(id: String, restoring: RestorableState?) -> Session {
-            Session(
-                id: id, route: hello.route ?? "/", user: identity.user, newList: identity.newList, restoring: restoring,
-                locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, tokenHash: identity.tokenHash,
-                executor: connection.executor, context: context)
+        let sessionContext = context
+        // A new session reads the user's lists and the active list's stars as its state is
+        // built: on the storage queue, like every other blocking read.
+        func makeSession(id: String, restoring: RestorableState?) async -> Session {
+            let (user, newList, tokenHash) = (identity.user, identity.newList, identity.tokenHash)
+            let (route, locale, executor) = (hello.route ?? "/", hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, connection.executor)
+            let build: @Sendable () -> Session = {
+                Session(
+                    id: id, route: route, user: user, newList: newList, restoring: restoring,
+                    locale: locale, tokenHash: tokenHash, executor: executor, context: sessionContext)
+            }
+            return await sessionContext.hub.storage.result(of: build)
         }
-        var session = makeSession(id: wanted ?? RandomToken.hex(byteCount: 16), restoring: restoring)
+        var session = await makeSession(id: wanted ?? RandomToken.hex(byteCount: 16), restoring: restoring)
         if !registry.add(session) {
             // Another hello took the id meanwhile: a session of its own, under a new id.
-            session = makeSession(id: RandomToken.hex(byteCount: 16), restoring: nil)
+            session = await makeSession(id: RandomToken.hex(byteCount: 16), restoring: nil)
             registry.add(session)
         } else if restoring != nil {
             context.metrics.restored()

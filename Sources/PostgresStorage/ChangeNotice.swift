@@ -15,7 +15,7 @@ enum ChangeNotice {
         case let .memberJoined(listID, userID): fields = ["joined", listID, userID]
         case let .invitesChanged(listID): fields = ["invites", listID]
         case let .userRenamed(userID): fields = ["renamed", userID]
-        case let .presenceChanged(userID): fields = ["presence", userID]
+        case let .presenceChanged(userIDs): fields = ["presence", userIDs.joined(separator: ",")]
         case let .activityChanged(listID): fields = ["activity", listID]
         case let .listRenamed(listID): fields = ["listRenamed", listID]
         case let .listDeleted(listID): fields = ["listDeleted", listID]
@@ -24,6 +24,25 @@ enum ChangeNotice {
         }
         return ([origin] + fields).joined(separator: "|")
     }
+
+    /// Presence notices for `users`, as few as fit PostgreSQL's payload limit (8,000 bytes).
+    static func presencePayloads(_ users: [String], origin: String) -> [String] {
+        var payloads: [String] = [], part: [String] = [], length = 0
+        for user in users {
+            if length + user.utf8.count + 1 > presenceBudget, !part.isEmpty {
+                payloads.append(payload(.presenceChanged(userIDs: part), origin: origin))
+                part = []
+                length = 0
+            }
+            part.append(user)
+            length += user.utf8.count + 1
+        }
+        if !part.isEmpty { payloads.append(payload(.presenceChanged(userIDs: part), origin: origin)) }
+        return payloads
+    }
+
+    /// Room for user ids in one presence notice, well inside the payload limit.
+    static let presenceBudget = 7_000
 
     /// A favorite change's payload around its seq, which only the database knows when the
     /// statement runs: `prefix + String(seq) + suffix` is `payload(.favorite(change), origin:)`.
@@ -45,7 +64,7 @@ enum ChangeNotice {
         case ("joined", 2): event = .memberJoined(listID: rest[0], userID: rest[1])
         case ("invites", 1): event = .invitesChanged(listID: rest[0])
         case ("renamed", 1): event = .userRenamed(userID: rest[0])
-        case ("presence", 1): event = .presenceChanged(userID: rest[0])
+        case ("presence", 1): event = .presenceChanged(userIDs: rest[0].split(separator: ",").map(String.init))
         case ("activity", 1): event = .activityChanged(listID: rest[0])
         case ("listRenamed", 1): event = .listRenamed(listID: rest[0])
         case ("listDeleted", 1): event = .listDeleted(listID: rest[0])

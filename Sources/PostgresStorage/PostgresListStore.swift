@@ -32,6 +32,14 @@ public struct PostgresListStore: ListStore {
         ).map { (try FavoritesList(postgres: $0), try ListRole(postgres: $0, column: 3)) }
     }
 
+    public func listIDs(ofMembers userIDs: [String]) throws -> [String] {
+        guard !userIDs.isEmpty else { return [] }
+        return try pool.query(
+            "SELECT DISTINCT list_id FROM memberships WHERE user_id = ANY($1::text[]) ORDER BY list_id",
+            params: [.text(PostgresArray.text(userIDs))]
+        ).map { try $0.text(0) }
+    }
+
     public func list(id listID: String) throws -> FavoritesList? {
         try pool.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = $1", params: [.text(listID)])
             .first.map { try FavoritesList(postgres: $0) }
@@ -146,6 +154,11 @@ public struct PostgresListStore: ListStore {
 
     public func acceptInvite(code: String, user userID: String) throws -> FavoritesList {
         try joins.submit(JoinStatement.Join(code: code, userID: userID))
+    }
+
+    /// Queues the join for the next batch and returns; `completion` runs on the batch's thread.
+    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void) {
+        joins.submit(JoinStatement.Join(code: code, userID: userID), completion: completion)
     }
 
     public func revokeInvite(code: String, by userID: String) throws {

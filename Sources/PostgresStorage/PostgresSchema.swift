@@ -124,5 +124,29 @@ enum PostgresSchema {
             );
             CREATE INDEX sign_in_codes_by_user ON sign_in_codes(user_id);
             """),
+        // Presence by process heartbeat: one row per process renewed every heartbeat, and per
+        // (process, user) the user's session count there, with no expiry of its own. The old
+        // rows expired per user; they are dropped, and each process writes its users again.
+        PostgresMigration(version: 7, sql: """
+            DELETE FROM presence;
+            ALTER TABLE presence DROP COLUMN expires_at;
+            ALTER TABLE presence ADD COLUMN sessions INTEGER NOT NULL DEFAULT 1 CHECK (sessions > 0);
+            CREATE TABLE cluster_processes (
+                process     TEXT PRIMARY KEY,
+                alive_until DOUBLE PRECISION NOT NULL
+            );
+            """),
+        // Rates counted across processes (`PostgresRateLimitStore`): one token bucket per
+        // (kind, key), as the time it is full again. Unlogged: no WAL flush per take; after a
+        // crash of PostgreSQL every bucket starts full.
+        PostgresMigration(version: 8, sql: """
+            CREATE UNLOGGED TABLE rate_limits (
+                kind    TEXT NOT NULL,
+                key     TEXT NOT NULL,
+                full_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (kind, key)
+            );
+            CREATE INDEX rate_limits_by_full_at ON rate_limits(full_at);
+            """),
     ]
 }

@@ -10,6 +10,8 @@ public final class PostgresStorage: Sendable {
     public let lists: PostgresListStore
     public let sessions: PostgresSessionStore
     public let presence: PostgresPresenceStore
+    /// Rates every process counts together (new users, sign-ins, sign-in codes).
+    public let rateLimits: PostgresRateLimitStore
     private let url: String
     private let origin: String
     private let pool: PostgresPool
@@ -25,6 +27,7 @@ public final class PostgresStorage: Sendable {
         lists = PostgresListStore(pool: pool, origin: origin)
         sessions = PostgresSessionStore(pool: pool)
         presence = PostgresPresenceStore(pool: pool, origin: origin)
+        rateLimits = PostgresRateLimitStore(pool: pool)
     }
 
     /// A cheap query: throws when the database does not answer.

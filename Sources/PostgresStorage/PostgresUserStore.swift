@@ -8,40 +8,24 @@ public struct PostgresUserStore: UserStore {
     let pool: PostgresPool
     let origin: String
     let now: @Sendable () -> Date
+    private let newUsers: WriteBatcher<NewUserStatement.Item, Void>
 
     init(pool: PostgresPool, origin: String, now: @escaping @Sendable () -> Date = { Date() }) {
         self.pool = pool
         self.origin = origin
         self.now = now
+        newUsers = WriteBatcher(pool: pool, maxBatches: 1, write: NewUserStatement.write)
     }
 
     public func createUser(displayName: String) async throws -> (user: User, token: String, personalList: FavoritesList) {
         let now = now()
         let new = try NewUser(displayName: displayName, at: now)
-        let (user, createdAt) = (new.user, new.createdAt)
-        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: new.personalListName, ownerID: user.id)
-        // One pipelined transaction: a hello storm's new users wait for the server once each.
-        _ = try pool.withConnection { connection in
-            try connection.pipelinedTransaction([
-                PostgresStatement(
-                    "INSERT INTO users (id, display_name, created_at) VALUES ($1, $2, $3)",
-                    params: [.text(user.id), .text(user.displayName), .double(createdAt)],
-                    preparedName: "pokedex_new_user"),
-                PostgresStatement(
-                    "INSERT INTO tokens (token_hash, user_id, created_at) VALUES ($1, $2, $3)",
-                    params: [.text(new.tokenHash), .text(user.id), .double(createdAt)],
-                    preparedName: "pokedex_new_token"),
-                PostgresStatement(
-                    "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES ($1, $2, $3, $4)",
-                    params: [.text(list.id), .text(list.name), .text(user.id), .double(createdAt)],
-                    preparedName: "pokedex_new_list"),
-                PostgresStatement(
-                    "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)",
-                    params: [.text(list.id), .text(user.id), .double(createdAt)],
-                    preparedName: "pokedex_new_owner"),
-            ])
+        let list = FavoritesList(id: RandomToken.identifier(createdAt: now), name: new.personalListName, ownerID: new.user.id)
+        // Queued for the next batch: no thread waits for the commit.
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            newUsers.submit(NewUserStatement.Item(new: new, list: list)) { continuation.resume(with: $0) }
         }
-        return (user, new.token, list)
+        return (new.user, new.token, list)
     }
 
     public func user(forToken token: String) throws -> User? {

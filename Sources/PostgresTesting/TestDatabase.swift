@@ -1,6 +1,7 @@
 import Foundation
 import Postgres
 import Synchronization
+import TestSupport
 
 /// A fresh, empty database on a real PostgreSQL server, for one test: on the server that
 /// `POKEDEX_TEST_POSTGRES_URL` names (scripts/test starts one for every suite), else on a
@@ -39,10 +40,8 @@ public final class TestDatabase: Sendable {
     /// as a throttled save), checking every 20 ms, for at most `timeout`.
     public func waitUntil(_ sql: String, _ params: [PostgresValue] = [], timeout: Duration = .seconds(10)) async throws {
         let connection = try PostgresConnection(url: url)
-        let deadline = ContinuousClock.now + timeout
-        while try connection.query(sql, params: params).isEmpty {
-            guard ContinuousClock.now < deadline else { throw TestClusterError(message: "timed out waiting for: \(sql)") }
-            try await Task.sleep(for: .milliseconds(20))
+        try await TestSupport.waitUntil("a row for: \(sql)", timeout: timeout, every: .milliseconds(20)) {
+            try !connection.query(sql, params: params).isEmpty
         }
     }
 

@@ -13,7 +13,7 @@ public enum ActionTable {
     /// Entries under it continue inside `action`; `id` names the screen.
     public static let stackElement = ["path", "element"]
 
-    public static let entries: [ActionEntry] = list + detail(at: "destination.presented.detail") {
+    public static let entries: [ActionEntry] = list + star + detail(at: "destination.presented.detail") {
         .destination(.presented(.detail($1)))
     } + stack + detail(at: "path.element.detail", exampleElement: 1) { input, action in
         .path(.element(id: input.element!, action: .detail(action)))
@@ -37,14 +37,21 @@ public enum ActionTable {
             guard let pokemon = state.list.rows[id: id] else { throw input.noRow(id) }
             return .list(.rowTapped(pokemon))
         },
-        ActionEntry(
-            "list.favoriteSet", [ActionField("id", .pokemonID), ActionField("on", .bool)], role: .editor, rate: .write,
-            "Make a row's Pokémon a favorite of the active list (`on`), or not: an intent, never a toggle.",
-            example: ["id": 25, "on": true], keyed: true
-        ) { input, _ in .list(.favoriteSet(id: input.int("id"), on: input.bool("on"))) },
         ActionEntry("destination.dismiss", role: .anyone, "Close the presented detail or Favorites view.") { _, _ in
             .destination(.dismiss)
         },
+    ]
+
+    /// The one star: every screen (list rows, the detail, a stacked detail, a type's cards, the
+    /// Favorites view) sends it with the Pokémon's id and the list it is starred in, so a
+    /// replayed intent lands where it was meant whatever is on screen or active by then.
+    static let star: [ActionEntry] = [
+        ActionEntry(
+            "favoriteSet", [ActionField("list", .id), ActionField("id", .pokemonID), ActionField("on", .bool)],
+            role: .editorOf(field: "list"), rate: .write,
+            "A star, from any screen: make Pokémon `id` a favorite of the list `list` (`on`), or not. An intent, never a toggle; it names its list and Pokémon, so it means the same whenever it arrives.",
+            example: ["list": "4c…", "id": 25, "on": true], keyed: true
+        ) { input, _ in .favoriteSet(listID: input.string("list"), id: input.int("id"), on: input.bool("on")) },
     ]
 
     /// A detail screen's actions, the same for the presented detail and a stacked one.
@@ -57,10 +64,6 @@ public enum ActionTable {
             ActionEntry("\(prefix).closeTapped", role: .anyone, "\(place) close button.", exampleElement: exampleElement) { input, _ in
                 embed(input, .closeTapped)
             },
-            ActionEntry(
-                "\(prefix).favoriteSet", [ActionField("on", .bool)], role: .editor, rate: .write, "\(place) star: set (`on`) or unset.",
-                example: ["on": true], exampleElement: exampleElement, keyed: true
-            ) { input, _ in embed(input, .favoriteSet(on: input.bool("on"))) },
             ActionEntry("\(prefix).retryTapped", role: .anyone, "\(place) retry of a failed load.", exampleElement: exampleElement) { input, _ in
                 embed(input, .retryTapped)
             },
@@ -90,10 +93,6 @@ public enum ActionTable {
         ActionEntry("path.element.type.retryTapped", role: .anyone, "A type screen's retry of a failed load.", exampleElement: 0) { input, _ in
             .path(.element(id: input.element!, action: .type(.retryTapped)))
         },
-        ActionEntry(
-            "path.element.type.favoriteSet", [ActionField("id", .pokemonID), ActionField("on", .bool)], role: .editor, rate: .write,
-            "A type screen card's star (like the list's).", example: ["id": 2, "on": true], exampleElement: 0, keyed: true
-        ) { input, _ in .path(.element(id: input.element!, action: .type(.favoriteSet(id: input.int("id"), on: input.bool("on"))))) },
     ]
 
     static let navigation: [ActionEntry] = [
@@ -162,13 +161,8 @@ public enum ActionTable {
         ActionEntry("alert.cancel", role: .anyone, "Dismiss the alert.") { _, _ in .alert(.cancel) },
     ]
 
-    /// Stars from the Favorites view, its order, and undo (activity: `lists.activity`).
+    /// The Favorites view's order, and undo (activity: `lists.activity`).
     static let activity: [ActionEntry] = [
-        ActionEntry(
-            "destination.presented.favorites.favoriteSet", [ActionField("id", .pokemonID), ActionField("on", .bool)],
-            role: .editor, rate: .write, "A favorite's star in the Favorites view (`on: false` unstars it).",
-            example: ["id": 25, "on": false], keyed: true
-        ) { input, _ in .destination(.presented(.favorites(.favoriteSet(id: input.int("id"), on: input.bool("on"))))) },
         ActionEntry(
             "destination.presented.favorites.sortChanged", [ActionField("by", .choice(FavoritesSort.allCases.map(\.rawValue)))],
             role: .anyone, "Order the Favorites view by dex number, name or newest addition (`destination.favorites.sort`).",

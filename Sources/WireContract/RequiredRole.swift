@@ -13,6 +13,9 @@ public enum RequiredRole: Sendable, Equatable {
     case memberOf(field: String)
     /// The owner of the list this string field names.
     case ownerOf(field: String)
+    /// A user who may write the list this string field names (its owner or an editor), whether
+    /// it is the active list or not: a star names the list it was made for.
+    case editorOf(field: String)
 
     /// How docs/PROTOCOL.md names it.
     public var summary: String {
@@ -23,6 +26,7 @@ public enum RequiredRole: Sendable, Equatable {
         case .memberNotOwner: "member, not owner"
         case let .memberOf(field): "member of `\(field)`"
         case let .ownerOf(field): "owner of `\(field)`"
+        case let .editorOf(field): "editor of `\(field)`"
         }
     }
 }

@@ -1,6 +1,7 @@
 import Composable
 import ComposableTesting
 import Synchronization
+import TestSupport
 import XCTest
 
 final class StoreTests: XCTestCase {
@@ -30,18 +31,18 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(seen.withLock { $0 }, [1, 3])
     }
 
-    func testSendReturnsATaskThatFinishesWithItsEffects() async {
+    func testSendReturnsATaskThatFinishesWithItsEffects() async throws {
         let clock = TestClock()
         let store = Store(initialState: Counter.State(), reducer: Counter()) { $0.clock = clock }
         let task = await store.send(.factTapped)
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await waitUntil("the fact effect sleeps on the clock") { clock.sleeperCount > 0 }
         await clock.advance(by: .seconds(1))
         await task.finish()
         let fact = await store.state.fact
         XCTAssertEqual(fact, "0 is a number")
     }
 
-    func testAReleasedStoreCancelsItsEffectsAndFreesItsState() async {
+    func testAReleasedStoreCancelsItsEffectsAndFreesItsState() async throws {
         let clock = TestClock()
         weak var weakStore: Store<Favorites>?
         weak var weakCanary: Canary?
@@ -55,7 +56,7 @@ final class StoreTests: XCTestCase {
             task = await store.send(.factTapped)
             let favorites = Store(initialState: Favorites.State(favorites: Shared([]), canary: canary), reducer: Favorites())
             weakStore = favorites
-            while clock.sleeperCount == 0 { await Task.yield() }
+            try await waitUntil("the fact effect sleeps on the clock") { clock.sleeperCount > 0 }
         }
         // The Counter store is gone: its effect was cancelled, so it ends without the clock.
         await task?.finish()

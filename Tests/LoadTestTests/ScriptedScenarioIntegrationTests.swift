@@ -32,7 +32,7 @@ final class ScriptedScenarioIntegrationTests: XCTestCase {
         XCTAssertEqual(report.errors, [:], report.errorExamples.joined(separator: "\n"))
         XCTAssertEqual(report.connectedSessions, report.sessions, "every session started got ready")
         XCTAssertTrue((14...16).contains(report.sessions), "12, then about 4 fresh ones after about 8 left: \(report.sessions)")
-        XCTAssertEqual(Set(report.actionsByKind.keys).subtracting(["list.reachedEnd", "list.rowTapped", "destination.dismiss", "list.favoriteSet"]),
+        XCTAssertEqual(Set(report.actionsByKind.keys).subtracting(["list.reachedEnd", "list.rowTapped", "destination.dismiss", "favoriteSet"]),
                        [], "only the weighted moves: \(report.actionsByKind)")
         XCTAssertNil(report.actionsByKind["list.binding"], "search has no weight")
         XCTAssertGreaterThan(report.actionsSent, 40)

@@ -72,7 +72,7 @@ final class AppFeatureTests: XCTestCase {
         store.exhaustivity = .on
         // The star is an intent: the state changes when the commit comes back, and the change
         // is asserted with the action the effect then sends.
-        await store.send(.destination(.presented(.detail(.favoriteSet(on: true)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 7, on: true))
         await store.receive(.favoriteCommitted(id: 7, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(7) }
         }

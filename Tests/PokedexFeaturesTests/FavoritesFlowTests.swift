@@ -159,15 +159,15 @@ final class FavoritesFlowTests: XCTestCase {
         // Let the detail finish loading, so nothing arrives after the store turns exhaustive.
         await store.receive(.destination(.presented(.detail(.detailLoaded(Fixtures.detail(25))))))
         store.exhaustivity = .on
-        await store.send(.destination(.presented(.detail(.favoriteSet(on: true)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 25, on: true))
         await store.receive(.favoriteCommitted(id: 25, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(25) }
         }
         XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [25])
         // The same intent again (a second tab, a replay) is sent as it is: still set, never a toggle.
-        await store.send(.destination(.presented(.detail(.favoriteSet(on: true)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 25, on: true))
         await store.receive(.favoriteCommitted(id: 25, isFavorite: true))
-        await store.send(.destination(.presented(.detail(.favoriteSet(on: false)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 25, on: false))
         await store.receive(.favoriteCommitted(id: 25, isFavorite: false)) {
             $0.favorites.withLock { _ = $0.remove(25) }
         }
@@ -180,12 +180,11 @@ final class FavoritesFlowTests: XCTestCase {
         await store.send(.onAppear)
         await store.skipReceivedActions()
         store.exhaustivity = .on
-        let stacked = store.state.path.ids.last!
-        await store.send(.path(.element(id: stacked, action: .detail(.favoriteSet(on: true)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 10, on: true))
         await store.receive(.favoriteCommitted(id: 10, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(10) }
         }
-        await store.send(.list(.favoriteSet(id: 3, on: true)))
+        await store.send(.favoriteSet(listID: "ash-list", id: 3, on: true))
         await store.receive(.favoriteCommitted(id: 3, isFavorite: true)) {
             $0.favorites.withLock { _ = $0.insert(3) }
         }
@@ -195,7 +194,7 @@ final class FavoritesFlowTests: XCTestCase {
     func testAFailedCommitChangesNothing() async {
         let store = makeStore()
         accounts.failWrites.withLock { $0 = true }
-        await store.send(.list(.favoriteSet(id: 3, on: true)))
+        await store.send(.favoriteSet(listID: "ash-list", id: 3, on: true))
         await store.finish()
         XCTAssertEqual(store.state.favorites.wrappedValue, [])
     }

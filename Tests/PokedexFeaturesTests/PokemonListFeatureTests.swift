@@ -102,11 +102,4 @@ final class PokemonListFeatureTests: XCTestCase {
         }
         XCTAssertEqual(store.state.rows.map(\.id), [5, 10, 15, 20, 25, 30, 35, 40, 45])
     }
-
-    func testAStarIsLeftToTheParentAndChangesNothingHere() async {
-        // The parent knows the active list and sends the intent; the list writes nothing.
-        let store = makeStore()
-        await store.send(.favoriteSet(id: 7, on: true))
-        XCTAssertEqual(store.state.favorites.wrappedValue, [])
-    }
 }

@@ -23,21 +23,20 @@ final class StarIntentFlowTests: XCTestCase {
     func testAnIntentIsSentAsItIsWhateverTheStarShows() async {
         let store = makeStore()
         // Unsetting a star that is not set is still an unset: never turned into a set.
-        await store.send(.list(.favoriteSet(id: 3, on: false)))
+        await store.send(.favoriteSet(listID: "ash-list", id: 3, on: false))
         await store.receive(.favoriteCommitted(id: 3, isFavorite: false))
-        await store.send(.list(.favoriteSet(id: 3, on: true)))
+        await store.send(.favoriteSet(listID: "ash-list", id: 3, on: true))
         await store.receive(.favoriteCommitted(id: 3, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(3) } }
         XCTAssertEqual(accounts.calls.withLock { $0 }, ["unset 3 in ash-list", "set 3 in ash-list"])
     }
 
-    func testATypeCardsStarIsAnIntentToo() async {
+    func testATypeCardsStarIsTheSameRootAction() async {
         let store = makeStore(route: "/pokemon/1/type/grass")
         store.exhaustivity = .off
         await store.send(.onAppear)
         store.skipReceivedActions()
         store.exhaustivity = .on
-        let typeScreen = store.state.path.ids[0]
-        await store.send(.path(.element(id: typeScreen, action: .type(.favoriteSet(id: 2, on: true)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 2, on: true))
         await store.receive(.favoriteCommitted(id: 2, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(2) } }
         XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [2])
     }
@@ -50,9 +49,59 @@ final class StarIntentFlowTests: XCTestCase {
             $0.destination = .favorites(self.view("ash-list"))
         }
         XCTAssertEqual(store.state.shownActivity, ListActivity())
-        await store.send(.destination(.presented(.favorites(.favoriteSet(id: 25, on: false)))))
+        await store.send(.favoriteSet(listID: "ash-list", id: 25, on: false))
         await store.receive(.favoriteCommitted(id: 25, isFavorite: false)) { $0.favorites.withLock { _ = $0.remove(25) } }
         XCTAssertEqual(accounts.calls.withLock { $0 }, ["unset 25 in ash-list"])
+    }
+
+    /// Issue 33, (1): a detail's star replayed after the detail was closed (the server was away
+    /// meanwhile) still stars the Pokémon it was made for.
+    func testAStarMadeInADetailLandsOnItsPokemonAfterTheDetailClosed() async {
+        let store = makeStore(route: "/pokemon/25")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        store.skipReceivedActions()
+        await store.send(.destination(.dismiss))
+        store.skipReceivedActions()
+        store.exhaustivity = .on
+        XCTAssertNil(store.state.destination)
+        await store.send(.favoriteSet(listID: "ash-list", id: 25, on: true))
+        await store.receive(.favoriteCommitted(id: 25, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(25) } }
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 25 in ash-list"])
+    }
+
+    /// Issue 33, (2): a star made in Bulbasaur's detail, replayed after a link led on to
+    /// Charmander's, stars Bulbasaur, not whatever detail is shown.
+    func testAStarMadeInADetailLandsOnItsPokemonAfterNavigatingToAnother() async {
+        let store = makeStore(route: "/pokemon/1")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        store.skipReceivedActions()
+        await store.send(.navigate(route: "/pokemon/4"))
+        store.skipReceivedActions()
+        store.exhaustivity = .on
+        XCTAssertEqual(store.state.route, "/pokemon/4")
+        await store.send(.favoriteSet(listID: "ash-list", id: 1, on: true))
+        await store.receive(.favoriteCommitted(id: 1, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(1) } }
+        XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [1])
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 1 in ash-list"])
+    }
+
+    /// A star names its list: replayed after the user made another list active, it still goes
+    /// to the list it was made for, and the stars on screen (the active list's) do not move.
+    func testAStarGoesToTheListItNamesWhicheverIsActive() async {
+        let store = makeStore(route: "/join/join-me")
+        store.exhaustivity = .off
+        await store.send(.onAppear)
+        await store.receive(.joined(InMemoryFavorites.cerulean))
+        store.skipReceivedActions()
+        store.exhaustivity = .on
+        XCTAssertEqual(store.state.account.activeListID, "cerulean")
+        await store.send(.favoriteSet(listID: "ash-list", id: 3, on: true))
+        await store.receive(.favoriteCommitted(id: 3, isFavorite: true))
+        XCTAssertEqual(accounts.favoritesByList["ash-list"]!.wrappedValue, [3])
+        XCTAssertEqual(store.state.favorites.wrappedValue, [1, 7], "the active list's stars, unchanged")
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["set 3 in ash-list"])
     }
 
     func testTheOrderIsStateAndSurvivesARestore() async {
@@ -70,9 +119,9 @@ final class StarIntentFlowTests: XCTestCase {
 
     func testUndoWalksBackMyStarsThenSaysThereIsNothingLeft() async {
         let store = makeStore()
-        await store.send(.list(.favoriteSet(id: 1, on: true)))
+        await store.send(.favoriteSet(listID: "ash-list", id: 1, on: true))
         await store.receive(.favoriteCommitted(id: 1, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(1) } }
-        await store.send(.list(.favoriteSet(id: 4, on: true)))
+        await store.send(.favoriteSet(listID: "ash-list", id: 4, on: true))
         await store.receive(.favoriteCommitted(id: 4, isFavorite: true)) { $0.favorites.withLock { _ = $0.insert(4) } }
 
         await store.send(.undo)

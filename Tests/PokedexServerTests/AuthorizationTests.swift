@@ -9,14 +9,12 @@ final class AuthorizationTests: InProcessTestCase {
         try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
-
     func testAViewersWriteIsRefusedAndChangesNothing() async throws {
         let owner = try await open()
         let code = try await invite(owner, role: "viewer")
         let viewer = try await open(route: "/join/\(code)")
         try await viewer.read { $0.state["lists"]?["active"] == owner.state["lists"]?["active"] }
-        let viewerWrite = try await viewer.perform(star(7))
+        let viewerWrite = try await viewer.perform(viewer.star(7))
         XCTAssertEqual(viewerWrite, .forbidden)
         XCTAssertEqual(viewer.favorites, [])
         let fresh = try await open(token: owner.token)
@@ -31,6 +29,10 @@ final class AuthorizationTests: InProcessTestCase {
         XCTAssertEqual(otherUsersList, .forbidden)
         let forgedList = try await ash.perform(["selectList": ["id": "forged"]])
         XCTAssertEqual(forgedList, .forbidden)
+        let starInOthersList = try await ash.perform(TestSession.star(25, list: mistyList.stringValue ?? ""))
+        XCTAssertEqual(starInOthersList, .forbidden)
+        let starInForgedList = try await ash.perform(TestSession.star(25, list: "forged"))
+        XCTAssertEqual(starInForgedList, .forbidden)
         XCTAssertEqual(ash.state["lists"]?["active"], ash.state["lists"]?["all"]?[0]?["id"])
     }
 
@@ -43,7 +45,7 @@ final class AuthorizationTests: InProcessTestCase {
         XCTAssertEqual(delegate, .unknownAction)
         XCTAssertEqual(ash.state, before)
         XCTAssertEqual(ash.favorites, [])
-        let star = try await ash.perform(star(25))
+        let star = try await ash.perform(ash.star(25))
         XCTAssertNil(star)
         XCTAssertEqual(ash.favorites, [25])
     }

@@ -11,15 +11,15 @@ extension ClusterTests {
         let misty = try await open(second, route: "/join/\(code)")
         try await misty.read { $0.state["lists"]?["active"] == ash.state["lists"]?["active"] }
 
-        let set = try await ash.perform(TestSession.star(25), key: "ash-1")
+        let set = try await ash.perform(ash.star(25), key: "ash-1")
         XCTAssertNil(set)
-        let unset = try await misty.perform(TestSession.star(25, on: false), key: "misty-1")
+        let unset = try await misty.perform(misty.star(25, on: false), key: "misty-1")
         XCTAssertNil(unset)
         try await ash.read { $0.favorites == [] }
         // Ash's tab reconnects to the other process and replays its intent.
         ash.close()
         let replaying = try await open(second, token: ash.token)
-        let replay = try await replaying.perform(TestSession.star(25), key: "ash-1")
+        let replay = try await replaying.perform(replaying.star(25), key: "ash-1")
         XCTAssertNil(replay)
         XCTAssertEqual(replaying.acknowledgedKeys, ["ash-1"])
         XCTAssertEqual(replaying.favorites, [])
@@ -34,7 +34,7 @@ extension ClusterTests {
         let opened = try await misty.perform(["favoritesTapped": [:]])
         XCTAssertNil(opened)
 
-        let set = try await ash.perform(TestSession.star(25))
+        let set = try await ash.perform(ash.star(25))
         XCTAssertNil(set)
         try await misty.read { $0.state["lists"]?["activity"]?[0]?["kind"] == "starSet" }
         try await misty.read { $0.state["lists"]?["pokemon"]?[0]?["addedBy"]?["id"]?.stringValue == ash.userID }

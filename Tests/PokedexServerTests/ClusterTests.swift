@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Postgres
 import PostgresTesting
 import StateSync
+import TestSupport
 import WebSocketServer
 import XCTest
 
@@ -13,9 +17,7 @@ final class ClusterTests: XCTestCase {
     var processes: [ServerProcess] = []
 
     override func setUp() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable.path) else {
-            throw XCTSkip("build the server first (swift build --build-tests builds it)")
-        }
+        try ServerProcess.requireExecutable()
         database = try TestDatabase.create()
         client = try WebSocketClient()
     }
@@ -41,8 +43,6 @@ final class ClusterTests: XCTestCase {
         try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
-
     func testAStarInOneProcessReachesAMemberInTheOtherAndPresenceCrosses() async throws {
         let first = try startProcess(), second = try startProcess()
         let owner = try await open(first)
@@ -50,10 +50,10 @@ final class ClusterTests: XCTestCase {
         let member = try await open(second, route: "/join/\(code)")
         try await member.read { $0.state["lists"]?["active"] == owner.state["lists"]?["active"] }
 
-        let ownersStar = try await owner.perform(star(25))
+        let ownersStar = try await owner.perform(owner.star(25))
         XCTAssertNil(ownersStar)
         try await member.read { $0.favorites == [25] }
-        let membersStar = try await member.perform(star(4))
+        let membersStar = try await member.perform(member.star(4))
         XCTAssertNil(membersStar)
         try await owner.read { $0.favorites == [4, 25] }
 
@@ -66,6 +66,30 @@ final class ClusterTests: XCTestCase {
         try await owner.read { owner in
             (owner.state["lists"]?["members"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == memberID && $0["online"] == false }
         }
+    }
+
+    /// `/healthz`'s status on the process.
+    static func health(_ process: ServerProcess) async throws -> Int {
+        let (_, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(process.port)/healthz")!)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    func testAKilledProcesssMembersShowOfflineOnTheOthersRoster() async throws {
+        let first = try startProcess(), second = try startProcess()
+        let owner = try await open(first)
+        let code = try await invite(owner)
+        let member = try await open(second, route: "/join/\(code)")
+        let memberID = member.userID
+        func shown(online: Bool) -> (TestSession) -> Bool {
+            { owner in
+                (owner.state["lists"]?["members"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == memberID && $0["online"] == .bool(online) }
+            }
+        }
+        try await owner.read(until: shown(online: true))
+
+        // No goodbye from a killed process: its heartbeat lapses, and the first to notice sweeps it.
+        second.signal(SIGKILL)
+        try await owner.read(until: shown(online: false))
     }
 
     func testAMemberRemovedInOneProcessStopsReceivingTheListInTheOther() async throws {
@@ -87,9 +111,9 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(member.state["notice"]?.stringValue?.hasPrefix("You were removed from"), true)
 
         // The owner stars; the member's own star is the marker that it got none of it.
-        let ownersStar = try await owner.perform(star(2))
+        let ownersStar = try await owner.perform(owner.star(2))
         XCTAssertNil(ownersStar)
-        let membersStar = try await member.perform(star(150))
+        let membersStar = try await member.perform(member.star(150))
         XCTAssertNil(membersStar)
         XCTAssertEqual(member.favorites, [150])
     }
@@ -112,7 +136,7 @@ final class ClusterTests: XCTestCase {
         let demoted = try await owner.perform(["lists": ["setRole": ["member": .string(member.userID ?? ""), "role": "viewer"]]])
         XCTAssertNil(demoted)
         try await member.read { $0.state["lists"]?["all"]?[1]?["role"] == "viewer" }
-        let refused = try await member.perform(star(7))
+        let refused = try await member.perform(member.star(7))
         XCTAssertEqual(refused, .forbidden)
 
         _ = try await owner.perform(["lists": ["delete": ["id": gym]]])
@@ -149,7 +173,7 @@ final class ClusterTests: XCTestCase {
         try await owner.perform(["navigate": ["route": "/pokemon/4"]])
         var acknowledged: Set<Int> = []
         for id in 1...20 {
-            let refusal = try await owner.perform(star(id))
+            let refusal = try await owner.perform(owner.star(id))
             if refusal == nil { acknowledged.insert(id) }
         }
         XCTAssertEqual(acknowledged.count, 20)
@@ -176,12 +200,21 @@ final class ClusterTests: XCTestCase {
         let member = try await open(second, route: "/join/\(code)")
         try await member.read { $0.state["lists"]?["active"] == owner.state["lists"]?["active"] }
 
-        for id in 1...5 { _ = owner.send(star(id)) }
+        for id in 1...5 { _ = owner.send(owner.star(id)) }
         try cluster.stop()
-        // Writes while the database is away are refused (storage), not acknowledged.
-        for id in 6...10 { _ = owner.send(star(id)) }
+        // Writes while the database is away are refused (storage), not acknowledged, and both
+        // processes say they are not ready.
+        for id in 6...10 { _ = owner.send(owner.star(id)) }
+        try await waitUntil("both processes answer /healthz 503 while PostgreSQL is stopped", every: .milliseconds(50)) {
+            let (a, b) = (try await Self.health(first), try await Self.health(second))
+            return a == 503 && b == 503
+        }
         try cluster.restart()
-        for id in 11...15 { _ = member.send(star(id)) }
+        try await waitUntil("both processes answer /healthz 200 once PostgreSQL is back", every: .milliseconds(50)) {
+            let (a, b) = (try await Self.health(first), try await Self.health(second))
+            return a == 200 && b == 200
+        }
+        for id in 11...15 { _ = member.send(member.star(id)) }
 
         // Both converge on what the database holds, whatever was refused.
         let listID = owner.state["lists"]?["active"]?.stringValue ?? ""

@@ -13,23 +13,21 @@ final class FailedCommitTests: ServerTestCase {
         options.busyTimeoutMilliseconds = 100
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteSet": ["id": .int(id), "on": true]]] }
-
     func testAStarThatCannotBeCommittedIsAStorageErrorAndChangesNothing() async throws {
         let tab = try await TestSession.open(client, port: server.port)
         let otherTab = try await TestSession.open(client, port: server.port, token: tab.token)
-        let starred = try await tab.perform(star(25))
+        let starred = try await tab.perform(tab.star(25))
         XCTAssertNil(starred)
         try await otherTab.read { $0.favorites == [25] }
 
         let lock = try DatabaseLock(path: directory + "/pokedex.sqlite")
-        let refused = try await tab.perform(star(7))
+        let refused = try await tab.perform(tab.star(7))
         XCTAssertEqual(refused, .storage)
         XCTAssertFalse(tab.isAcknowledged(tab.lastRef), "a refused write is not acknowledged")
         lock.release()
 
         // The next write goes through; neither tab ever showed the refused star.
-        let next = try await tab.perform(star(1))
+        let next = try await tab.perform(tab.star(1))
         XCTAssertNil(next)
         try await otherTab.read { $0.favorites == [1, 25] }
         XCTAssertEqual(tab.favorites, [1, 25])

@@ -16,8 +16,6 @@ final class FavoritesSharingTests: ServerTestCase {
         try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int, on: Bool = true) -> JSONValue { TestSession.star(id, on: on) }
-
     func testAStarInOneTabShowsInAnotherTabAndInAMembersSession() async throws {
         let tabA = try await open()
         let tabB = try await open(token: tabA.token)
@@ -26,12 +24,12 @@ final class FavoritesSharingTests: ServerTestCase {
         let misty = try await open(route: "/join/\(code)")
         try await misty.read { $0.state["lists"]?["active"] == tabA.state["lists"]?["active"] }
 
-        let refused = try await tabA.perform(star(25))
+        let refused = try await tabA.perform(tabA.star(25))
         XCTAssertNil(refused)
         try await tabB.read { $0.favorites == [25] }
         try await misty.read { $0.favorites == [25] }
 
-        let starredByMisty = try await misty.perform(star(4))
+        let starredByMisty = try await misty.perform(misty.star(4))
         XCTAssertNil(starredByMisty)
         try await tabA.read { $0.favorites == [4, 25] }
         // Presence: the owner sees Misty online (roster pushes are throttled, so it may come
@@ -87,7 +85,7 @@ final class FavoritesSharingTests: ServerTestCase {
         var generator = SystemRandomNumberGenerator()
         var refs: [[Int]] = []
         for session in sessions {
-            refs.append((0..<3).map { _ in session.send(star(Int.random(in: 1...10, using: &generator), on: Bool.random(using: &generator))) })
+            refs.append((0..<3).map { _ in session.send(session.star(Int.random(in: 1...10, using: &generator), on: Bool.random(using: &generator))) })
         }
         for (session, sent) in zip(sessions, refs) {
             try await session.read { candidate in sent.allSatisfy(candidate.isAcknowledged) }

@@ -51,7 +51,7 @@ final class InputBoundsTests: ServerTestCase {
         try await member.read { $0.state["lists"]?["active"] == owner.state["lists"]?["active"] }
 
         for id in [0, -5, 999_999] {
-            let star = try await owner.perform(["list": ["favoriteSet": ["id": .int(id), "on": true]]])
+            let star = try await owner.perform(owner.star(id))
             XCTAssertEqual(star, .badAction, "star for #\(id)")
             let row = try await owner.perform(["destination": ["presented": ["favorites": ["rowTapped": ["id": .int(id)]]]]])
             XCTAssertEqual(row, .badAction, "favorites row #\(id)")
@@ -60,14 +60,14 @@ final class InputBoundsTests: ServerTestCase {
         XCTAssertEqual(owner.state["stack"], [])
         // A valid star still works and reaches the member, after the refused ones: had any of
         // them been stored, the member's set would hold it too.
-        let valid = try await owner.perform(["list": ["favoriteSet": ["id": 151, "on": true]]])
+        let valid = try await owner.perform(owner.star(151))
         XCTAssertNil(valid)
         try await member.read { !$0.favorites.isEmpty }
         XCTAssertEqual(member.favorites, [151])
         let fresh = try await open(token: owner.token)
         XCTAssertEqual(fresh.favorites, [151])
         // The embedded catalog ends at 151.
-        let past = try await owner.perform(["list": ["favoriteSet": ["id": 152, "on": true]]])
+        let past = try await owner.perform(owner.star(152))
         XCTAssertEqual(past, .badAction)
     }
 

@@ -34,8 +34,6 @@ final class LimitsTests: ServerTestCase {
         try server.database.query("SELECT COUNT(*) FROM users")[0].int(0)
     }
 
-    func star(_ id: Int) -> JSONValue { ["list": ["favoriteSet": ["id": .int(id), "on": true]]] }
-
     func invite(_ owner: TestSession) async throws -> ProtocolError.Code? {
         let before = owner.state["destination"]?["favorites"]?["invite"]?["link"]
         let refusal = try await owner.perform(["destination": ["presented": ["favorites": ["inviteTapped": ["role": "editor"]]]]])
@@ -54,9 +52,9 @@ final class LimitsTests: ServerTestCase {
         let session = try await open()  // its hello took one of the 5
         // 4 admitted (acknowledged once committed), then 5 refused (`rate_limited` for their
         // refs), and the next closes the connection.
-        let admitted = (1...4).map { session.send(star($0)) }
+        let admitted = (1...4).map { session.send(session.star($0)) }
         try await session.read { s in admitted.allSatisfy(s.isAcknowledged) }
-        let refs = admitted + (5...12).map { session.send(star($0)) }
+        let refs = admitted + (5...12).map { session.send(session.star($0)) }
         try await session.read { $0.errors.count == 5 }
         XCTAssertEqual(session.errors.map(\.code), Array(repeating: .rateLimited, count: 5))
         XCTAssertEqual(session.errors.map(\.ref), Array(refs[4..<9]).map(Optional.some))
@@ -74,13 +72,13 @@ final class LimitsTests: ServerTestCase {
 
     func testTheRateRefillsWithTime() async throws {
         let session = try await open()
-        let first = (1...4).map { session.send(star($0)) }
+        let first = (1...4).map { session.send(session.star($0)) }
         try await session.read { s in first.allSatisfy(s.isAcknowledged) }
-        let refused = try await session.perform(star(5))
+        let refused = try await session.perform(session.star(5))
         XCTAssertEqual(refused, .rateLimited)
         limitClock.advance(by: .milliseconds(300))  // 3 tokens at 10 a second
         for id in 6...8 {
-            let refusal = try await session.perform(star(id))
+            let refusal = try await session.perform(session.star(id))
             XCTAssertNil(refusal, "\(id)")
         }
         XCTAssertEqual(session.favorites, [1, 2, 3, 4, 6, 7, 8])

@@ -15,8 +15,6 @@ final class MembershipLossTests: ServerTestCase {
         try await owner.createInvite(role: role)
     }
 
-    func star(_ id: Int) -> JSONValue { TestSession.star(id) }
-
     func testARemovedMemberDropsTheListAndGetsNoMoreOfItsStars() async throws {
         let owner = try await open()
         let list = owner.state["lists"]?["active"]
@@ -26,7 +24,7 @@ final class MembershipLossTests: ServerTestCase {
         // A second tab of the member, on the shared list too.
         let memberTab = try await open(token: member.token)
         try await memberTab.perform(["selectList": ["id": list ?? .null]])
-        let refusal1 = try await owner.perform(star(1))
+        let refusal1 = try await owner.perform(owner.star(1))
         XCTAssertNil(refusal1)
         try await member.read { $0.favorites == [1] }
         try await memberTab.read { $0.favorites == [1] }
@@ -47,9 +45,9 @@ final class MembershipLossTests: ServerTestCase {
         }
         // The owner stars again; then the member's own star on its personal list is the
         // marker: whatever the member got before it, it got no star of the lost list.
-        let refusal4 = try await owner.perform(star(2))
+        let refusal4 = try await owner.perform(owner.star(2))
         XCTAssertNil(refusal4)
-        let refusal5 = try await member.perform(star(150))
+        let refusal5 = try await member.perform(member.star(150))
         XCTAssertNil(refusal5)
         XCTAssertEqual(member.favorites, [150])
         try await memberTab.read { $0.favorites == [150] }
@@ -77,9 +75,9 @@ final class MembershipLossTests: ServerTestCase {
         let listName = owner.state["lists"]?["all"]?[0]?["name"]?.stringValue ?? ""
         XCTAssertEqual(tabB.state["notice"]?.stringValue, "You left “\(listName)”.")
         XCTAssertNil(tabB.state["destination"]?["favorites"])
-        let refusal9 = try await owner.perform(star(3))
+        let refusal9 = try await owner.perform(owner.star(3))
         XCTAssertNil(refusal9)
-        let refusal10 = try await tabB.perform(star(4))
+        let refusal10 = try await tabB.perform(tabB.star(4))
         XCTAssertNil(refusal10)
         XCTAssertEqual(tabB.favorites, [4])
     }

@@ -57,6 +57,30 @@ final class NamedListsTests: InProcessTestCase {
         return (owner, ownerTab, member, list)
     }
 
+    /// A star names its list (issue 33): one made in the personal list, arriving after the user
+    /// made another list active (a replay after a reconnect), still lands in the personal list,
+    /// and the stars on screen, the active list's, do not move. A list the user only views is
+    /// refused, active or not.
+    func testAStarLandsInTheListItNamesWhicheverIsActive() async throws {
+        let (owner, _, member, gym) = try await openThreeTabs(role: "viewer")
+        let personal = try XCTUnwrap(owner.state["lists"]?["all"]?[0]?["id"]?.stringValue)
+        XCTAssertEqual(owner.activeListID, gym)
+        let star = try await owner.perform(TestSession.star(7, list: personal))
+        XCTAssertNil(star)
+        XCTAssertEqual(owner.favorites, [], "the active list (Gym team) shows no star")
+        let shown = try await owner.perform(["selectList": ["id": .string(personal)]])
+        XCTAssertNil(shown)
+        try await owner.read { $0.favorites == [7] }
+        // The member only views Gym team: refused there, even naming it while another is active.
+        let memberPersonal = try XCTUnwrap(member.state["lists"]?["all"]?[0]?["id"]?.stringValue)
+        XCTAssertNotEqual(memberPersonal, gym)
+        _ = try await member.perform(["selectList": ["id": .string(memberPersonal)]])
+        let refused = try await member.perform(TestSession.star(4, list: gym))
+        XCTAssertEqual(refused, .forbidden)
+        let mine = try await member.perform(member.star(4))
+        XCTAssertNil(mine, "the member's own list takes it")
+    }
+
     func testARenameAndADeletionReachEveryTabOfEveryMember() async throws {
         let (owner, ownerTab, member, list) = try await openThreeTabs()
 
@@ -99,7 +123,7 @@ final class NamedListsTests: InProcessTestCase {
     func testADemotedMemberIsRefusedAtOnceAndOwnershipChangesHands() async throws {
         let (owner, ownerTab, member, list) = try await openThreeTabs()
         let memberID = try XCTUnwrap(member.userID)
-        let star = try await member.perform(TestSession.star(4))
+        let star = try await member.perform(member.star(4))
         XCTAssertNil(star)
         try await owner.read { $0.favorites == [4] }
 
@@ -107,7 +131,7 @@ final class NamedListsTests: InProcessTestCase {
         XCTAssertNil(demoted)
         try await member.read { self.role($0, in: list) == "viewer" }
         try await owner.read { ($0.state["lists"]?["members"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == memberID && $0["role"] == "viewer" } }
-        let refused = try await member.perform(TestSession.star(5))
+        let refused = try await member.perform(member.star(5))
         XCTAssertEqual(refused, .forbidden)
         XCTAssertEqual(owner.favorites, [4])
         // Only the owner sets roles.

@@ -1,5 +1,6 @@
 @testable import PokedexServer
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The throttle on a hand-stepped clock: what runs at once, what folds into the trailing run,
@@ -29,7 +30,7 @@ final class RefreshThrottleTests: XCTestCase {
         XCTAssertEqual(runsOfA.withLock { $0 }, 2)
     }
 
-    func testACallAfterTheTrailingRunWaitsForItsOwnInterval() async {
+    func testACallAfterTheTrailingRunWaitsForItsOwnInterval() async throws {
         let clock = ManualClock()
         let throttle = RefreshThrottle(interval: .milliseconds(100), clock: clock.clock)
         let runs = Mutex(0)
@@ -40,7 +41,7 @@ final class RefreshThrottleTests: XCTestCase {
         await clock.sleepers(1)
         clock.advance(by: .milliseconds(100))
         // The trailing run counts as the last one: a call now is held for another interval.
-        await waitUntil { runs.withLock { $0 } == 2 }
+        try await waitUntil("the throttled second run") { runs.withLock { $0 } == 2 }
         throttle.run("roster", count)
         XCTAssertEqual(runs.withLock { $0 }, 2)
         await clock.sleepers(1)
@@ -56,10 +57,5 @@ final class RefreshThrottleTests: XCTestCase {
         clock.advance(by: .milliseconds(100))
         throttle.run("roster") { runs.withLock { $0 += 1 } }
         XCTAssertEqual(runs.withLock { $0 }, 2)
-    }
-
-    /// Yields until `condition` holds (work on other tasks finishing, not a timed wait).
-    private func waitUntil(_ condition: @Sendable () -> Bool) async {
-        while !condition() { await Task.yield() }
     }
 }

@@ -10,9 +10,7 @@ final class ServerProcessTests: XCTestCase {
     var directory = ""
 
     override func setUp() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable.path) else {
-            throw XCTSkip("build the server first (swift build --build-tests builds it)")
-        }
+        try ServerProcess.requireExecutable()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString)").path
         client = try WebSocketClient()
     }
@@ -20,6 +18,15 @@ final class ServerProcessTests: XCTestCase {
     override func tearDown() async throws {
         client.shutdown()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A server that does not start is an error that fails its test, never a skip (issue 33):
+    /// the error names why, with the server's own log.
+    func testAServerThatCannotStartIsAFailureNotASkip() throws {
+        XCTAssertThrowsError(try ServerProcess(database: directory + "/pokedex.sqlite", arguments: ["--no-such-option"])) { error in
+            XCTAssertFalse(error is XCTSkip, "\(error)")
+            XCTAssertTrue(String(describing: error).contains("the server exited before listening"), "\(error)")
+        }
     }
 
     func testSIGTERMClosesEverySessionWith1001AndExitsCleanly() async throws {
@@ -43,12 +50,12 @@ final class ServerProcessTests: XCTestCase {
         let token = try XCTUnwrap(session.token)
         var acknowledged: Set<Int> = []
         for id in stride(from: 1, through: 60, by: 3) {
-            let refusal = try await session.perform(["list": ["favoriteSet": ["id": .int(id), "on": true]]])
+            let refusal = try await session.perform(session.star(id))
             XCTAssertNil(refusal)
             acknowledged.insert(id)
         }
         // One more write that may or may not land: the kill races it.
-        _ = session.send(["list": ["favoriteSet": ["id": 100, "on": true]]])
+        _ = session.send(session.star(100))
         first.signal(SIGKILL)
         _ = first.exitStatus()
 
@@ -66,7 +73,7 @@ final class ServerProcessTests: XCTestCase {
         try XCTSkipUnless(geteuid() == 0, "SCHED_FIFO needs root here (RealtimeSchedulingTests covers the refusal)")
         let server = try ServerProcess(database: directory + "/pokedex.sqlite", arguments: ["--realtime"])
         let session = try await TestSession.open(client, port: server.port, route: "/pokemon/25")
-        let refusal = try await session.perform(["list": ["favoriteSet": ["id": 4, "on": true]]])
+        let refusal = try await session.perform(session.star(4))
         XCTAssertNil(refusal)
         let policies = try server.threadPolicies()
         XCTAssertGreaterThan(policies.count, 3, "the service threads, SQLite's and the task pool's")

@@ -1,4 +1,5 @@
 @testable import PokedexServer
+import TestSupport
 import XCTest
 
 /// A session whose browser went away is kept for the grace period (30 s here) on the server's
@@ -16,15 +17,5 @@ final class SessionGraceTests: InProcessTestCase {
 
         clock.advance(by: .seconds(2))
         try await waitUntil("the session ends") { registry.session(id: id) == nil }
-    }
-
-    /// Polls state that nothing signals (a task on the server's executors), yielding between
-    /// looks; fails after ten seconds of real time.
-    private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting until \(what)") }
-            await Task.yield()
-        }
     }
 }

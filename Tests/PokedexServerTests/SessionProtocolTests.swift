@@ -62,8 +62,9 @@ final class SessionProtocolTests: InProcessTestCase {
         let connection = try await connect()
         hello(connection)
         _ = try await next(connection)
-        _ = try await next(connection)
-        connection.send(#"{"type":"action","ref":9,"action":{"list":{"favoriteSet":{"id":25,"on":true}}}}"#)
+        guard case let .snapshot(_, state) = try await next(connection) else { return XCTFail("expected snapshot") }
+        let list = state["lists"]?["active"]?.stringValue ?? ""
+        connection.send(#"{"type":"action","ref":9,"action":{"favoriteSet":{"list":"\#(list)","id":25,"on":true}}}"#)
         while true {
             guard case let .patch(_, ops, ack, _) = try await next(connection) else { continue }
             if ack == 9 {
@@ -86,7 +87,7 @@ final class SessionProtocolTests: InProcessTestCase {
         connection.send(#"{"type":"action","ref":2,"action":{"list":{"rowTaped":{"id":1}}}}"#)
         let unknown = try await nextNonPatch(connection)
         XCTAssertEqual(unknown, .error(ref: 2, code: .unknownAction, message: "Unknown action 'list.rowTaped'."))
-        connection.send(#"{"type":"action","ref":3,"action":{"list":{"favoriteSet":{"id":"x","on":true}}}}"#)
+        connection.send(#"{"type":"action","ref":3,"action":{"favoriteSet":{"list":"any","id":"x","on":true}}}"#)
         let badAction = try await nextNonPatch(connection)
         guard case .error(3, .badAction, _) = badAction else { return XCTFail("expected bad_action, got \(badAction)") }
         connection.send(#"{"type":"action","ref":4,"action":{"dismissNotice":{}}}"#)
@@ -105,7 +106,7 @@ final class SessionProtocolTests: InProcessTestCase {
         let second = try await connect()
         hello(second, token: token, resume: .init(session: session, seq: seq))
         guard case .welcome(session, _, _) = try await next(second) else { return XCTFail("expected the same session") }
-        second.send(#"{"type":"action","ref":1,"action":{"list":{"favoriteSet":{"id":4,"on":true}}}}"#)
+        second.send(ClientMessage.action(ref: 1, action: TestSession.star(4, list: state["lists"]?["active"]?.stringValue ?? "")).encoded())
         // Whatever the session did while away is replayed in order, continuing the browser's
         // copy: no snapshot.
         while true {
@@ -123,7 +124,7 @@ final class SessionProtocolTests: InProcessTestCase {
         let second = server.connect()
         let resume = ClientMessage.Resume(session: first.session, seq: first.seq)
         second.send(ClientMessage.hello(.init(token: first.token, resume: resume, route: "/")).encoded())
-        second.send(ClientMessage.action(ref: 1, action: ["list": ["favoriteSet": ["id": 9, "on": true]]]).encoded())
+        second.send(ClientMessage.action(ref: 1, action: first.star(9)).encoded())
         guard case .welcome(first.session, _, _) = try await next(second) else { return XCTFail("expected the same session") }
         var acknowledged = false
         while !acknowledged {

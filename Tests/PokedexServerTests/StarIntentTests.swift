@@ -12,8 +12,6 @@ final class StarIntentTests: ServerTestCase {
         try await TestSession.open(client, port: server.port, token: token, route: route)
     }
 
-    func star(_ id: Int, on: Bool = true) -> JSONValue { TestSession.star(id, on: on) }
-
     /// Performs the action and asserts it was acknowledged.
     func accepted(_ tab: TestSession, _ action: JSONValue, key: String? = nil, line: UInt = #line) async throws {
         let refusal = try await tab.perform(action, key: key)
@@ -40,9 +38,9 @@ final class StarIntentTests: ServerTestCase {
         let (ash, ashAgain, misty) = try await threeTabs()
         var refs: [(TestSession, Int)] = []
         for round in 0..<10 {
-            refs.append((ash, ash.send(star(25, on: round % 2 == 0))))
-            refs.append((ashAgain, ashAgain.send(star(25, on: round % 3 == 0))))
-            refs.append((misty, misty.send(star(25, on: round % 2 == 1))))
+            refs.append((ash, ash.send(ash.star(25, on: round % 2 == 0))))
+            refs.append((ashAgain, ashAgain.send(ashAgain.star(25, on: round % 3 == 0))))
+            refs.append((misty, misty.send(misty.star(25, on: round % 2 == 1))))
         }
         for (tab, ref) in refs { try await tab.read { $0.isAcknowledged(ref) } }
         let truth = try await open(token: ash.token).favorites
@@ -55,19 +53,19 @@ final class StarIntentTests: ServerTestCase {
 
     func testAReplayedKeyIsAcknowledgedOnceAndNotAppliedAgain() async throws {
         let (ash, ashAgain, misty) = try await threeTabs()
-        try await accepted(ash, star(25), key: "ash-tap-1")
+        try await accepted(ash, ash.star(25), key: "ash-tap-1")
         XCTAssertEqual(ash.acknowledgedKeys, ["ash-tap-1"])
         try await misty.read { $0.favorites == [25] }
-        try await accepted(misty, star(25, on: false), key: "misty-tap-1")
+        try await accepted(misty, misty.star(25, on: false), key: "misty-tap-1")
         try await ash.read { $0.favorites == [] }
 
         // The ack of the first send was lost: Ash's other tab replays the intent with its key.
-        try await accepted(ashAgain, star(25), key: "ash-tap-1")
+        try await accepted(ashAgain, ashAgain.star(25), key: "ash-tap-1")
         XCTAssertEqual(ashAgain.acknowledgedKeys, ["ash-tap-1"])
         // And after a reconnect (a new connection of the same user).
         ash.close()
         let reconnected = try await open(token: ash.token)
-        try await accepted(reconnected, star(25), key: "ash-tap-1")
+        try await accepted(reconnected, reconnected.star(25), key: "ash-tap-1")
         XCTAssertEqual(reconnected.acknowledgedKeys, ["ash-tap-1"])
         XCTAssertEqual(reconnected.favorites, [], "the replay changed nothing")
         // One star event, one unstar: the replays logged nothing.
@@ -81,9 +79,9 @@ final class StarIntentTests: ServerTestCase {
 
     func testABadKeyOrAKeyOnAnotherActionIsRefused() async throws {
         let ash = try await open()
-        let refused1 = try await refusal(ash, star(25), key: String(repeating: "k", count: 65))
+        let refused1 = try await refusal(ash, ash.star(25), key: String(repeating: "k", count: 65))
         XCTAssertEqual(refused1, .badMessage)
-        let refused2 = try await refusal(ash, star(25), key: "no spaces")
+        let refused2 = try await refusal(ash, ash.star(25), key: "no spaces")
         XCTAssertEqual(refused2, .badMessage)
         let refused3 = try await refusal(ash, Self.openFavorites, key: "k-1")
         XCTAssertEqual(refused3, .badAction)
@@ -95,7 +93,7 @@ final class StarIntentTests: ServerTestCase {
         let (ash, ashAgain, misty) = try await threeTabs()
         try await accepted(misty, Self.openFavorites)
         let before = Int(Date().timeIntervalSince1970 * 1000) - 1000
-        try await accepted(ash, star(25))
+        try await accepted(ash, ash.star(25))
 
         try await misty.read { ($0.state["lists"]?["pokemon"]?[0]?["addedBy"]?["name"]).map { $0 != .null } ?? false }
         let row = misty.state["lists"]?["pokemon"]?[0]
@@ -116,7 +114,7 @@ final class StarIntentTests: ServerTestCase {
         XCTAssertEqual(ashAgain.state["lists"]?["activity"], [])
 
         // The order is state: newest addition first.
-        try await accepted(misty, star(1))
+        try await accepted(misty, misty.star(1))
         try await accepted(misty, ["destination": ["presented": ["favorites": ["sortChanged": ["by": "added"]]]]])
         try await misty.read { $0.state["lists"]?["pokemon"]?.arrayValue?.map { $0["id"] } == [1, 25] }
         XCTAssertEqual(misty.state["destination"]?["favorites"]?["sort"], "added")
@@ -125,8 +123,8 @@ final class StarIntentTests: ServerTestCase {
         try await accepted(misty, ["destination": ["presented": ["favorites": ["sortChanged": ["by": "name"]]]]])
         try await misty.read { $0.state["lists"]?["pokemon"]?.arrayValue?.map { $0["id"] } == [1, 25] }  // Bulbasaur, Pikachu
 
-        // A favorite is unstarred from the Favorites view.
-        try await accepted(misty, ["destination": ["presented": ["favorites": ["favoriteSet": ["id": 25, "on": false]]]]])
+        // A favorite is unstarred from the Favorites view (the one star action, as everywhere).
+        try await accepted(misty, misty.star(25, on: false))
         try await ash.read { $0.favorites == [1] }
         try await misty.read { $0.state["lists"]?["activity"]?[0]?["kind"] == "starUnset" }
     }
@@ -134,9 +132,9 @@ final class StarIntentTests: ServerTestCase {
     func testUndoRevertsMyOwnStarsOneAfterAnotherLive() async throws {
         let (ash, _, misty) = try await threeTabs()
         try await accepted(misty, Self.openFavorites)
-        try await accepted(ash, star(1))
-        try await accepted(ash, star(4))
-        try await accepted(misty, star(7))
+        try await accepted(ash, ash.star(1))
+        try await accepted(ash, ash.star(4))
+        try await accepted(misty, misty.star(7))
         try await ash.read { $0.favorites == [1, 4, 7] }
 
         try await accepted(ash, Self.undo)
@@ -157,12 +155,12 @@ final class StarIntentTests: ServerTestCase {
         let code = try await ash.createInvite(role: "viewer")
         let brock = try await open(route: "/join/\(code)")
         try await brock.read { $0.state["lists"]?["active"] == ash.state["lists"]?["active"] }
-        try await accepted(ash, star(25))
-        let refused4 = try await refusal(brock, star(1), key: "brock-1")
+        try await accepted(ash, ash.star(25))
+        let refused4 = try await refusal(brock, brock.star(1), key: "brock-1")
         XCTAssertEqual(refused4, .forbidden)
         let refused5 = try await refusal(brock, Self.undo)
         XCTAssertEqual(refused5, .forbidden)
-        let refused6 = try await refusal(brock, ["destination": ["presented": ["favorites": ["favoriteSet": ["id": 25, "on": false]]]]])
+        let refused6 = try await refusal(brock, brock.star(25, on: false))
         XCTAssertEqual(refused6, .forbidden)
         try await brock.read { $0.favorites == [25] }
         XCTAssertEqual(ash.favorites, [25])

@@ -9,20 +9,20 @@ final class StarKeyRestartTests: RestartTestCase {
     func testAKeyAppliedBeforeARestartIsNotAppliedAgainAfterIt() async throws {
         var server = try startServer()
         let ash = try await TestSession.open(server)
-        let set = try await ash.perform(TestSession.star(25), key: "before-restart")
+        let set = try await ash.perform(ash.star(25), key: "before-restart")
         XCTAssertNil(set)
-        let unset = try await ash.perform(TestSession.star(25, on: false), key: "later")
+        let unset = try await ash.perform(ash.star(25, on: false), key: "later")
         XCTAssertNil(unset)
         try await ash.perform(["favoritesTapped": [:]])
         try await ash.perform(["destination": ["presented": ["favorites": ["sortChanged": ["by": "added"]]]]])
         let sessionID = ash.session, seq = ash.seq
-        // The saver writes at most every 2 s: shutting down saves what it holds.
+        // The saver writes 50 ms after a change: shutting down saves what it still holds.
         await server.shutdown()
 
         server = try startServer()
         let resumed = try await TestSession.open(server, token: ash.token, resume: .init(session: sessionID, seq: seq), route: "/")
         XCTAssertEqual(resumed.state["destination"]?["favorites"]?["sort"], "added")
-        let replay = try await resumed.perform(TestSession.star(25), key: "before-restart")
+        let replay = try await resumed.perform(resumed.star(25), key: "before-restart")
         XCTAssertNil(replay)
         XCTAssertEqual(resumed.acknowledgedKeys, ["before-restart"])
         XCTAssertEqual(resumed.favorites, [], "the replay after the restart changed nothing")

@@ -2,6 +2,7 @@ import Foundation
 import PostgresTesting
 import Postgres
 import Synchronization
+import TestSupport
 import XCTest
 
 final class PostgresMigrationTests: PostgresTestCase {
@@ -36,7 +37,7 @@ final class PostgresMigrationTests: PostgresTestCase {
                 finished.fulfill()
             }
         }
-        try waitUntil("both migrators wait for the lock") {
+        try waitUntilBlocking("both migrators wait for the lock") {
             try holder.queryFirst(
                 "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
             )?.int(0) == 2
@@ -78,15 +79,5 @@ final class PostgresMigrationTests: PostgresTestCase {
 
         XCTAssertEqual(try PostgresMigrator(migrations).apply(on: pool), [1, 2])
         XCTAssertEqual(try pool.query("SELECT count(*) FROM a").first?.int(0), 1)
-    }
-
-    /// Polls `condition` until it holds, failing after `timeout`: for a state another session
-    /// reaches that nothing signals (here: waiting on a lock).
-    private func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) throws {
-        let deadline = ContinuousClock.now + timeout
-        while try !condition() {
-            guard ContinuousClock.now < deadline else { throw TestClusterError(message: "timed out waiting until \(what)") }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
     }
 }

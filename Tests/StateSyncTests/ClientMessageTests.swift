@@ -48,7 +48,7 @@ final class ClientMessageTests: XCTestCase {
         let messages: [ClientMessage] = [
             .hello(.init(token: "t", resume: .init(session: "s", seq: 3), route: "/pokemon/1")),
             .hello(.init()),
-            .action(ref: 7, action: ["list": ["favoriteSet": ["id": 25, "on": true]]]),
+            .action(ref: 7, action: ["favoriteSet": ["list": "4c", "id": 25, "on": true]]),
             .action(ref: nil, action: ["dismissNotice": [:]]),
         ]
         for message in messages { XCTAssertEqual(try ClientMessage.parse(message.encoded()), message) }

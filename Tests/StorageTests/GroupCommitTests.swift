@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import Storage
 
@@ -23,14 +24,14 @@ final class GroupCommitTests: XCTestCase {
         }
 
         let first = Task { try await database.batchedTransaction { try $0.run("INSERT INTO t VALUES ('a')") } }
-        await waitUntilQueued(1, in: database)
+        try await waitUntilQueued(1, in: database)
         let second = Task {
             try await database.batchedTransaction { connection in
                 try connection.run("INSERT INTO t VALUES ('c')")
                 try connection.run("INSERT INTO t VALUES ('a')")  // UNIQUE: throws
             }
         }
-        await waitUntilQueued(2, in: database)
+        try await waitUntilQueued(2, in: database)
         let third = Task {
             try await database.batchedTransaction { connection in
                 let seenInside = try connection.query("SELECT v FROM t ORDER BY v").map { try $0.text(0) }
@@ -39,7 +40,7 @@ final class GroupCommitTests: XCTestCase {
                 return [seenInside, seenByReader]
             }
         }
-        await waitUntilQueued(3, in: database)
+        try await waitUntilQueued(3, in: database)
         release.signal()
 
         let firstChanges = try await first.value
@@ -68,7 +69,7 @@ final class GroupCommitTests: XCTestCase {
         XCTAssertEqual(try database.query("SELECT count(*) FROM t").first?.int(0), 0)
     }
 
-    private func waitUntilQueued(_ count: Int, in database: Database) async {
-        while database.groupCommit.queuedCount < count { await Task.yield() }
+    private func waitUntilQueued(_ count: Int, in database: Database) async throws {
+        try await waitUntil("\(count) writes are queued") { database.groupCommit.queuedCount >= count }
     }
 }

@@ -9,18 +9,15 @@ export const actions = {
   "list.retryTapped": [{}],
   "list.binding": [{"search":"string"}, {"type":"string|null"}],
   "list.rowTapped": [{"id":"int"}],
-  "list.favoriteSet": [{"id":"int","on":"bool"}],
   "destination.dismiss": [{}],
+  "favoriteSet": [{"list":"string","id":"int","on":"bool"}],
   "destination.presented.detail.closeTapped": [{}],
-  "destination.presented.detail.favoriteSet": [{"on":"bool"}],
   "destination.presented.detail.retryTapped": [{}],
   "destination.presented.detail.typeTapped": [{"type":"string"}],
   "path.popFrom": [{"id":"int"}],
   "path.element.type.rowTapped": [{"id":"int"}],
   "path.element.type.retryTapped": [{}],
-  "path.element.type.favoriteSet": [{"id":"int","on":"bool"}],
   "path.element.detail.closeTapped": [{}],
-  "path.element.detail.favoriteSet": [{"on":"bool"}],
   "path.element.detail.retryTapped": [{}],
   "path.element.detail.typeTapped": [{"type":"string"}],
   "navigate": [{"route":"string"}],
@@ -38,7 +35,6 @@ export const actions = {
   "destination.presented.favorites.leaveTapped": [{}],
   "alert.confirm": [{}],
   "alert.cancel": [{}],
-  "destination.presented.favorites.favoriteSet": [{"id":"int","on":"bool"}],
   "destination.presented.favorites.sortChanged": [{"by":"string"}],
   "lists.undo": [{}],
   "lists.create": [{"name":"string"}],
@@ -54,4 +50,4 @@ export const actions = {
 };
 
 // Actions that may carry a `key`: star intents, replayed until acknowledged.
-export const keyed = ["list.favoriteSet","destination.presented.detail.favoriteSet","path.element.type.favoriteSet","path.element.detail.favoriteSet","destination.presented.favorites.favoriteSet"];
+export const keyed = ["favoriteSet"];

@@ -40,7 +40,7 @@ function nest(path, fields, element) {
 
 /**
  * The action `name` (a dotted path, as in docs/PROTOCOL.md) with `fields`:
- * `action('list.favoriteSet', { id: 25, on: true })` is `{"list":{"favoriteSet":{"id":25,"on":true}}}`.
+ * `action('list.rowTapped', { id: 25 })` is `{"list":{"rowTapped":{"id":25}}}`.
  * Throws ActionError for a name the contract does not have or fields that fit none of its forms.
  */
 export function action(name, fields = {}) {
@@ -52,8 +52,8 @@ export function action(name, fields = {}) {
 }
 
 /**
- * An action of the stacked screen `id`: `elementAction(3, 'detail.favoriteSet', { on: true })` is
- * `{"path":{"element":{"id":3,"action":{"detail":{"favoriteSet":{"on":true}}}}}}`.
+ * An action of the stacked screen `id`: `elementAction(3, 'detail.typeTapped', { type: 'fire' })` is
+ * `{"path":{"element":{"id":3,"action":{"detail":{"typeTapped":{"type":"fire"}}}}}}`.
  */
 export function elementAction(id, name, fields = {}) {
   const full = `${stackElement.join('.')}.${name}`;
@@ -67,7 +67,7 @@ export function elementAction(id, name, fields = {}) {
 /** A builder for the actions under `prefix`: `scoped('list')('reachedEnd')`. */
 export const scoped = (prefix) => (name, fields) => action(`${prefix}.${name}`, fields);
 
-/** The dotted name of a built action (`list.favoriteSet`), or null for one the contract does not have. */
+/** The dotted name of a built action (`list.rowTapped`, `favoriteSet`), or null for one the contract does not have. */
 export function nameOf(built) {
   const path = [];
   let level = built;

@@ -76,14 +76,21 @@ const socket = createSocket({
 });
 const send = (action) => socket.send(action);
 
+// Every screen's star: the one `favoriteSet`, naming the Pokémon and the list it is starred in
+// (the active one when tapped), so a replayed intent means what it meant when it was made.
+const setStar = (id, on) => {
+  const list = store.state?.lists?.active;
+  if (typeof list === 'string') send(action('favoriteSet', { list, id, on }));
+};
+
 const sheetOpen = () => document.getElementById('sheet').open;
 const lockedStar = () => toast.show(t('star.locked'));
 
 const router = createRouter({ send, onSignIn: (code) => socket.signIn(code) });
 const account = createAccountView({ send, signIn: (code) => socket.signIn(code) });
 const identity = createIdentityView({ send });
-const list = createListView({ send, onLocked: lockedStar });
-const sheet = createSheet({ send, onClosed: (id) => list.focusCard(id), onLocked: lockedStar });
+const list = createListView({ send, setStar, onLocked: lockedStar });
+const sheet = createSheet({ send, setStar, onClosed: (id) => list.focusCard(id), onLocked: lockedStar });
 const invite = createInviteDialog({ send });
 const alert = createAlertDialog({ send });
 const notice = createNoticeView({ send });

@@ -6,9 +6,11 @@
 // closes a signed-out browser's sessions with 4001, and the tab starts afresh.
 //
 // Star intents go with a key and stay in `intents` until acknowledged: after every welcome the
-// ones still waiting are sent again, and the server applies each key once.
+// ones still waiting are sent again, and the server applies each key once. Other actions made
+// while away wait in the outbox; after a welcome both go in the order the user made them.
 
 import { isKeyed } from './actions.js';
+import { inOrder } from './intents.js';
 
 const TOKEN_KEY = 'pokedex.token';
 const BASE_DELAY = 500;
@@ -74,7 +76,9 @@ export function createSocket({
   let welcomed = false; // actions wait for the welcome: a refused hello is said again first
   let pendingSignIn = signIn; // said in the next hello, until welcomed or refused
   let helloToken = null; // the token the current connection's hello carried
-  const outbox = [];
+  const outbox = []; // {order, frame}: actions made while away, sent after the welcome
+  let nextOrder = 0; // order numbers when there are no intents to share them with
+  const ticket = () => (intents ? intents.ticket() : nextOrder++);
   const keysByRef = new Map(); // refs of keyed intents sent on this connection
 
   function sendIntent(socket, key, action) {
@@ -210,8 +214,12 @@ export function createSocket({
         attempt = 0;
         welcomed = true;
         keysByRef.clear();
-        for (const frame of outbox.splice(0)) socket.send(frame);
-        for (const intent of intents?.pending ?? []) sendIntent(socket, intent.key, intent.action);
+        // In the order the user made them: a star made in a detail, then the link followed from
+        // it, arrive as star then navigation.
+        for (const item of inOrder(outbox.splice(0), intents?.pending ?? [])) {
+          if (item.frame) socket.send(item.frame);
+          else sendIntent(socket, item.key, item.action);
+        }
         setStatus('connected');
         break;
       case 'snapshot':
@@ -285,7 +293,7 @@ export function createSocket({
       }
       const frame = JSON.stringify({ type: 'action', ref: nextRef++, action });
       if (welcomed && ws?.readyState === WebSocket.OPEN) ws.send(frame);
-      else if (outbox.length < MAX_QUEUED) outbox.push(frame);
+      else if (outbox.length < MAX_QUEUED) outbox.push({ order: ticket(), frame });
     },
     /** Signs this browser in with a code from another device: a hello of its own. */
     signIn(code) {

@@ -55,14 +55,22 @@ import Synchronization
 
     /// Replaces the value when storage changed underneath (another process, another hub)
     /// without saving it back.
+    /// A value equal to the one held tells no holder: a reload that found nothing new (a roster
+    /// refreshed for a member beyond its first page) would cost every holder a projection.
     func replaceFromStorage(_ newValue: Value) {
-        value.withLock { $0 = newValue }
-        holders.notifyAll()
+        let changed = value.withLock { current -> Bool in
+            if isEqual(current, newValue) { return false }
+            current = newValue
+            return true
+        }
+        if changed { holders.notifyAll() }
     }
 
     func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
         holders.subscribe(subscriber)
     }
+
+    var holderCount: Int { holders.count }
 
     // AnySharedBox
     package var currentValue: Any { value.withLock { $0 } }
@@ -74,5 +82,19 @@ import Synchronization
 package protocol AnySharedBox: AnyObject, Sendable {
     var currentValue: Any { get }
     var boxID: ObjectIdentifier { get }
+    var holderCount: Int { get }
     func subscribeAny(_ subscriber: some SharedSubscriber) -> SharedSubscription
+}
+
+/// Whether two values of one type are equal, when the type is Equatable (false otherwise).
+private func isEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return false }
+    return lhs.isEqual(to: rhs)
+}
+
+private extension Equatable {
+    func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }

@@ -66,6 +66,11 @@ final class SharedHolders: Sendable {
         }
     }
 
+    /// How many holders are subscribed (ended subscriptions free their slot at once).
+    var count: Int {
+        groups.withLock { groups in groups.values.reduce(0) { $0 + $1.slots.count - $1.freeSlots.count } }
+    }
+
     /// Tells every holder still alive: those with no executor now, outside the lock (a holder
     /// may subscribe or end its subscription meanwhile), the others by a walk on theirs.
     func notifyAll() {

@@ -23,6 +23,11 @@ public final class SharedKeySubscription: Sendable {
     deinit { cancel() }
 }
 
+extension SharedKey {
+    /// How many Stores in this process hold this key's shared value.
+    public var holderCount: Int { SharedRegistry.holderCount(of: Self.self, id: id) }
+}
+
 /// The process-wide map from keys to live shared references. Touched only when a `Shared`
 /// is created from a key, never per action.
 enum SharedRegistry {
@@ -60,6 +65,14 @@ enum SharedRegistry {
             entries[entryKey] = entry
             return box
         }
+    }
+
+    /// How many Stores hold the live reference of a key of type `Key` with this id (0 when
+    /// none is live): what one change of it costs to push.
+    static func holderCount<Key: SharedKey>(of _: Key.Type, id: String) -> Int {
+        let entryKey = EntryKey(type: ObjectIdentifier(Key.self), id: id)
+        let box = entries.withLock { $0[entryKey]?.box as? any AnySharedBox }
+        return box?.holderCount ?? 0
     }
 
     /// Drops the entry of a box that was released (called from its deinit).

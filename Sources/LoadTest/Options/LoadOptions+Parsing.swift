@@ -40,7 +40,7 @@ extension LoadOptions {
             ]),
             .init("Load", [
                 .choice("--scenario", "NAME", help: """
-                    browse | favorites | idle | reconnect | writes | failover
+                    browse | favorites | idle | reconnect | writes | failover | presence
                     (default browse)
                     """) { (options, kind: ScenarioKind) in options.scenario = kind },
                 .text("--scenario-file", "FILE", help: """
@@ -54,7 +54,7 @@ extension LoadOptions {
                 .decimal("--think-time", "SECONDS", in: 0.001...600, unit: "seconds",
                          help: "mean pause between one session's actions (default 1)") { $0.thinkTime = $1 },
                 .integer("--seed", in: 0...Int.max, help: "seed of every random choice (default 1)") { $0.seed = UInt64($1) },
-                .text("--ready-file", "FILE", help: "failover: created once every screen is saved; kill a target then") {
+                .text("--ready-file", "FILE", help: "failover, presence: created once every screen is saved (every member shown online); kill a target then") {
                     $0.readyFile = $1
                 },
             ]),
@@ -104,6 +104,12 @@ extension LoadOptions {
         }
         if scenario == .failover, targets.count < 2 {
             throw .invalid("failover moves the sessions of a lost target to another: it needs at least two --url.")
+        }
+        if scenario == .presence {
+            guard targets.count >= 2 else { throw .invalid("presence times a killed target's members going offline elsewhere: it needs at least two --url.") }
+            guard (3...PresenceScenario.maxSessions).contains(sessions) else {
+                throw .invalid("presence: --sessions from 3 to \(PresenceScenario.maxSessions) (every member on the owner's roster page).")
+            }
         }
         if caFile != nil, insecure { throw .invalid("--ca and --insecure contradict each other: choose one.") }
     }

@@ -77,6 +77,6 @@ public struct LoadOptions: Sendable, Equatable {
 }
 
 public enum ScenarioKind: String, Sendable, CaseIterable {
-    case browse, favorites, idle, reconnect, writes, failover
+    case browse, favorites, idle, reconnect, writes, failover, presence
 }
 

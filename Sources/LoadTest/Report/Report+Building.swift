@@ -52,6 +52,7 @@ extension Report {
         failover = outcome.failover.map {
             Failover(sessions: $0.sessions, cutOff: $0.cutOff, restored: $0.restored, wrongScreens: $0.wrongScreens, seconds: $0.seconds)
         }
+        presence = outcome.presence.map { Presence(members: $0.members, cutOff: $0.cutOff, expirySeconds: $0.expirySeconds) }
         failure = outcome.failure
         comparison = nil
         maxErrors = options.maxErrors

@@ -64,6 +64,10 @@ extension Report {
             lines.append("writes: \(writes.acknowledged) acknowledged in \(format(writes.seconds)) s, \(format(writes.perSecond))/s"
                 + (favoritesByList.map { " into \($0.count) lists" } ?? ""))
         }
+        if let presence {
+            lines.append("presence: the killed target's \(presence.cutOff) members (of \(presence.members)) shown offline "
+                + "\(format(presence.expirySeconds)) s after the kill")
+        }
         if let failover {
             lines.append("failover: \(failover.restored)/\(failover.cutOff) cut-off sessions restored on the survivor (of \(failover.sessions)), "
                 + "\(failover.wrongScreens) on a wrong screen" + (failover.seconds.map { ", all in \(format($0)) s after the kill" } ?? ""))

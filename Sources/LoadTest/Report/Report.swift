@@ -106,6 +106,13 @@ public struct Report: Codable, Sendable, Equatable {
         public var seconds: Double?
     }
 
+    public struct Presence: Codable, Sendable, Equatable {
+        public var members: Int
+        public var cutOff: Int
+        /// From the first connection the kill cut to the roster showing its members offline.
+        public var expirySeconds: Double
+    }
+
     public var target: String
     public var targets: [String]
     public var sessions: Int
@@ -150,6 +157,7 @@ public struct Report: Codable, Sendable, Equatable {
     /// writes: each list's starred ids at the end, by list id.
     public var favoritesByList: [String: [Int]]?
     public var failover: Failover?
+    public var presence: Presence?
     /// Per second of the run: actions sent, errors, and the server's CPU and RSS.
     public var series: [SeriesPoint]
     /// `--compare`: this run beside a baseline.

@@ -13,7 +13,7 @@ public enum ScreenMove: String, Sendable, CaseIterable, Hashable {
     case search
     /// Go to a detail by its URL (`navigate`).
     case navigate
-    /// Star or unstar a row on screen (`list.favoriteSet`, the other way from the row's star).
+    /// Star or unstar a row on screen (`favoriteSet` in the active list, the other way from the row's star).
     case star
 }
 

@@ -3,7 +3,7 @@ import StateSync
 import WireContract
 
 /// `failover` (cluster mode, at least two `--url`): every session opens a detail page of its
-/// own; once the server has saved the screens (its saver writes a changed screen every 2 s)
+/// own; once the server has saved the screens (its saver writes a changed screen within 50 ms)
 /// the tester creates `--ready-file` and waits for a target to disappear (the caller kills
 /// one). Each session the kill cut off resumes, with `{session, seq}`, on a surviving target,
 /// which has only the saved screen to rebuild it from. Measured: seconds from the first lost

@@ -21,6 +21,8 @@ struct ScenarioOutcome: Sendable, Equatable {
     var favoritesByList: [String: [Int]]?
     /// failover: the sessions of a killed target coming back on another.
     var failover: FailoverOutcome?
+    /// presence: how soon a killed target's users showed offline elsewhere.
+    var presence: PresenceOutcome?
     /// A scenario file's run: the sessions its stages started (they, not `--sessions`, ran).
     var sessionsStarted: Int?
     /// Why the scenario could not run at all (e.g. the server lacks a feature it needs).
@@ -36,6 +38,7 @@ extension ScenarioKind {
         case .reconnect: ReconnectScenario()
         case .writes: WritesScenario()
         case .failover: FailoverScenario()
+        case .presence: PresenceScenario()
         }
     }
 }

@@ -31,10 +31,18 @@ enum ScreenActions {
     }
 
     static func open(_ id: Int) -> JSONValue { ActionTable.action("list.rowTapped", ["id": .int(id)]) }
-    /// The row's star the other way from how `state` shows it.
+    /// The row's star the other way from how `state` shows it, in the list it shows active.
     static func star(_ id: Int, in state: JSONValue) -> JSONValue {
-        ActionTable.action("list.favoriteSet", ["id": .int(id), "on": .bool(state["favorites"]?[String(id)] != true)])
+        setStar(id, on: state["favorites"]?[String(id)] != true, list: activeList(in: state))
     }
+
+    /// A star's intent: the one `favoriteSet` every screen sends, naming its list and Pokémon.
+    static func setStar(_ id: Int, on: Bool, list: String) -> JSONValue {
+        ActionTable.action("favoriteSet", ["list": .string(list), "id": .int(id), "on": .bool(on)])
+    }
+
+    /// The id of the list `state` shows active.
+    static func activeList(in state: JSONValue) -> String { state["lists"]?["active"]?.stringValue ?? "" }
 
     /// A back/forward to a random detail by its URL.
     static func navigateToDetail(using generator: inout some RandomNumberGenerator) -> JSONValue {

@@ -57,7 +57,7 @@ final class StarWriters: Sendable {
         if let id {
             let starred = state["favorites"]?[String(id)] == true
             tracker.begin(id: id, expected: !starred)
-            if writer.send(ActionTable.action("list.favoriteSet", ["id": .int(id), "on": .bool(!starred)])) == nil { tracker.cancel(id: id) }
+            if writer.send(ScreenActions.setStar(id, on: !starred, list: ScreenActions.activeList(in: state))) == nil { tracker.cancel(id: id) }
         }
         schedule(position)
     }

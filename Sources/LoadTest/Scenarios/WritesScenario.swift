@@ -40,7 +40,7 @@ struct WritesScenario: Scenario {
         let ready = sessions.filter { $0.phase == .ready }
         await run.settle(ready)
 
-        let writers = ListWriters(run: run, plan: plan, sessions: ready)
+        let writers = ListWriters(run: run, plan: plan, sessions: ready, listIDs: invites.map(\.listID))
         let acksBefore = run.recorder.read { $0.action.count }
         let phase = try await run.measurePhase { writers.start(until: $0) }
         let acknowledged = Int(run.recorder.read { $0.action.count } - acksBefore)
@@ -109,14 +109,17 @@ final class ListWriters: Sendable {
     private let run: LoadRun
     private let plan: WritePlan
     private let sessions: [SimulatedSession]
+    /// Each list's id, by the plan's list number: a member stars in the list it joined.
+    private let listIDs: [String]
     private let stopAt = Mutex(ContinuousClock.now)
     private let cursors: Mutex<[Int]>
     private let plans: Mutex<[BrowsePlan]>
 
-    init(run: LoadRun, plan: WritePlan, sessions: [SimulatedSession]) {
+    init(run: LoadRun, plan: WritePlan, sessions: [SimulatedSession], listIDs: [String]) {
         self.run = run
         self.plan = plan
         self.sessions = sessions
+        self.listIDs = listIDs
         cursors = Mutex(sessions.map { _ in 0 })
         plans = Mutex(sessions.map { BrowsePlan(seed: run.options.seed &+ UInt64($0.index)) })
     }
@@ -141,7 +144,7 @@ final class ListWriters: Sendable {
                 // The list starts empty: one pass over the owned ids sets them, the next unsets them.
                 return (owned[cursors[position] % owned.count], (cursors[position] / owned.count) % 2 == 0)
             }
-            session.send(ActionTable.action("list.favoriteSet", ["id": .int(id), "on": .bool(on)]))
+            session.send(ScreenActions.setStar(id, on: on, list: listIDs[plan.list(of: session.index).list]))
         }
         schedule(position)
     }

@@ -80,6 +80,11 @@ public struct AppFeature: Reducer, Sendable {
         case joined(FavoritesList)
         case left(listID: String)
         case favoritesFailed(String)
+        /// A star's intent, from every screen (list, detail, stacked detail, type, Favorites):
+        /// make Pokémon `id` a favorite of the list `listID` (`on`), or not. It names both, so
+        /// it means the same whenever it arrives: replayed after a reconnect, after the user
+        /// went to another screen or made another list active.
+        case favoriteSet(listID: String, id: Int, on: Bool)
         /// A star's intent was committed: the shared favorites already show it.
         case favoriteCommitted(id: Int, isFavorite: Bool)
         /// The user stopped being a member of a list (left in another tab, or removed): every
@@ -137,22 +142,8 @@ public struct AppFeature: Reducer, Sendable {
         case let .destination(.presented(.favorites(.delegate(delegate)))):
             return favoritesDelegate(delegate, &state)
 
-        case let .list(.favoriteSet(id, on)):
-            return setFavorite(id, on, &state)
-
-        case let .destination(.presented(.detail(.favoriteSet(on)))):
-            guard case let .detail(detail) = state.destination else { return .none }
-            return setFavorite(detail.pokemon.id, on, &state)
-
-        case let .path(.element(_, .type(.favoriteSet(id, on)))):
-            return setFavorite(id, on, &state)
-
-        case let .path(.element(entryID, .detail(.favoriteSet(on)))):
-            guard case let .detail(detail) = state.path[id: entryID] else { return .none }
-            return setFavorite(detail.pokemon.id, on, &state)
-
-        case let .destination(.presented(.favorites(.favoriteSet(id, on)))):
-            return setFavorite(id, on, &state)
+        case let .favoriteSet(listID, id, on):
+            return setFavorite(listID, id, on)
 
         case .undo:
             let listID = state.account.activeListID
@@ -312,13 +303,13 @@ public struct AppFeature: Reducer, Sendable {
         }
     }
 
-    /// A star's intent, sent to the active list as it is (never a toggle of what this session
-    /// shows: two members starring one Pokémon agree). The state changes when the commit comes
-    /// back through the shared favorites; a refusal is the session's to report (an `error`
-    /// frame for the action), and changes nothing.
-    private func setFavorite(_ id: Int, _ isFavorite: Bool, _ state: inout State) -> Effect<Action> {
-        let listID = state.account.activeListID
-        return .run { [favoritesClient] send in
+    /// A star's intent, sent to the list it names as it is (never a toggle of what this session
+    /// shows: two members starring one Pokémon agree), whatever is on screen now and whichever
+    /// list is active. The state changes when the commit comes back through the shared
+    /// favorites (only the active list's are shown); a refusal is the session's to report (an
+    /// `error` frame for the action), and changes nothing.
+    private func setFavorite(_ listID: String, _ id: Int, _ isFavorite: Bool) -> Effect<Action> {
+        .run { [favoritesClient] send in
             try await favoritesClient.setFavorite(listID, id, isFavorite)
             await send(.favoriteCommitted(id: id, isFavorite: isFavorite))
         } catch: { _, _ in }

@@ -64,8 +64,6 @@ public struct FavoritesFeature: Reducer, Sendable {
         /// Tries the failed change again.
         case retryTapped
         case localeChanged(AppLocale)
-        /// A card's star: the root sends the intent to the active list.
-        case favoriteSet(id: Int, on: Bool)
         case sortChanged(FavoritesSort)
         case delegate(Delegate)
 
@@ -86,9 +84,6 @@ public struct FavoritesFeature: Reducer, Sendable {
             if state.roster == nil { state.roster = favoritesClient.roster(state.listID) }
             if state.activity == nil { state.activity = favoritesClient.activity(state.listID) }
             return .none
-
-        case .favoriteSet:
-            return .none  // The root sends the intent to the active list.
 
         case let .sortChanged(sort):
             state.sort = sort

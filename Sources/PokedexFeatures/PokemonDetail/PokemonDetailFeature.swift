@@ -2,8 +2,9 @@ import Composable
 import PokedexModels
 import PokemonClient
 
-/// One Pokémon: shows the list's row at once, loads the full detail, sets the favorite
-/// star, closes itself, and asks its parent to drill into a type.
+/// One Pokémon: shows the list's row at once, loads the full detail, shows whether it is a
+/// favorite (its star sends the root's `favoriteSet`), closes itself, and asks its parent to
+/// drill into a type.
 public struct PokemonDetailFeature: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public var pokemon: Pokemon
@@ -27,8 +28,6 @@ public struct PokemonDetailFeature: Reducer, Sendable {
         case detailLoaded(PokemonDetail)
         case detailFailed(String)
         case closeTapped
-        /// The star: the intent to make this Pokémon a favorite of the active list, or not.
-        case favoriteSet(on: Bool)
         case typeTapped(String)
         /// The session's language changed: the detail is fetched again in it.
         case localeChanged(AppLocale)
@@ -69,9 +68,6 @@ public struct PokemonDetailFeature: Reducer, Sendable {
 
         case .closeTapped:
             return .run { _ in await dismiss() }
-
-        case .favoriteSet:
-            return .none  // The parent sends the intent to the active list.
 
         case let .typeTapped(type):
             return .send(.delegate(.showType(type)))

@@ -45,8 +45,6 @@ public struct PokemonListFeature: Reducer, Sendable {
         case pageLoaded(offset: Int, PokemonPage)
         case pageFailed(offset: Int, String)
         case rowTapped(Pokemon)
-        /// A row's star: the intent to make it a favorite of the active list, or not.
-        case favoriteSet(id: Int, on: Bool)
         /// The session's language changed: the rows on screen are fetched again, named in it.
         case localeChanged(AppLocale)
 
@@ -119,9 +117,6 @@ public struct PokemonListFeature: Reducer, Sendable {
 
         case .rowTapped:
             return .none  // The parent presents the detail.
-
-        case .favoriteSet:
-            return .none  // The parent sends the intent to the active list.
 
         case let .localeChanged(locale):
             guard locale != state.locale else { return .none }

@@ -22,8 +22,6 @@ public struct PokemonTypeFeature: Reducer, Sendable {
         case membersLoaded([Pokemon])
         case membersFailed(String)
         case rowTapped(Pokemon)
-        /// A card's star: the parent sends the intent to the active list.
-        case favoriteSet(id: Int, on: Bool)
         /// The session's language changed: the members are fetched again, named in it.
         case localeChanged(AppLocale)
         case delegate(Delegate)
@@ -53,8 +51,6 @@ public struct PokemonTypeFeature: Reducer, Sendable {
             return .none
         case let .rowTapped(pokemon):
             return .send(.delegate(.showPokemon(pokemon)))
-        case .favoriteSet:
-            return .none
         case let .localeChanged(locale):
             guard locale != state.locale else { return .none }
             state.locale = locale

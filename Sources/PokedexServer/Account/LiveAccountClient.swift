@@ -9,13 +9,13 @@ extension AccountClient {
     /// of revoked tokens (here and, through the change feed, in every other process). One per
     /// process.
     static func live(
-        hub: FavoritesHub, clock: ServerClock, codes: AddressRateLimits, refused: @escaping @Sendable (LimitKind) -> Void
+        hub: FavoritesHub, clock: ServerClock, codes: any KeyedRateLimit, refused: @escaping @Sendable (LimitKind) -> Void
     ) -> AccountClient {
         AccountClient(
             createSignInCode: {
                 try await ActionContext.committing { committed in
                     let userID = try ActionContext.actingUserID()
-                    guard codes.admit(userID) else {
+                    guard try await codes.admit(userID) else {
                         refused(.signInCodes)
                         throw LimitReached(kind: .signInCodes, limit: codes.perMinute)
                     }

@@ -18,6 +18,8 @@ struct StorageBackend: Sendable {
     let origin: String
     /// Cluster mode's shared database, whose feed brings the other processes' writes.
     let cluster: PostgresStorage?
+    /// Rates every process counts together (cluster mode); nil keeps them in memory.
+    var rateLimits: (any RateLimitStore)? = nil
 
     /// A cheap read through storage's read path, for `/healthz`; throws when storage fails.
     func probe() throws {
@@ -54,7 +56,7 @@ struct StorageBackend: Sendable {
         let local = try openSQLite(options.cacheDatabase ?? "data/cache-\(options.port).sqlite", options)
         return StorageBackend(
             users: cluster.users, lists: cluster.lists, sessions: cluster.sessions, presence: cluster.presence,
-            local: local, origin: origin, cluster: cluster
+            local: local, origin: origin, cluster: cluster, rateLimits: cluster.rateLimits
         )
     }
 

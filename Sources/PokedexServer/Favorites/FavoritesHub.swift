@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PokedexFeatures
 import PokedexModels
 import Storage
@@ -42,7 +43,8 @@ final class FavoritesHub: Sendable {
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
-        quota: FavoritesQuota = FavoritesQuota(), storage: StorageQueue = StorageQueue(), clock: ServerClock = .continuous
+        quota: FavoritesQuota = FavoritesQuota(), storage: StorageQueue = StorageQueue(), clock: ServerClock = .continuous,
+        log: Logger = .silent
     ) {
         rosterRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
         activityRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
@@ -50,7 +52,9 @@ final class FavoritesHub: Sendable {
         self.users = users
         self.repository = repository
         self.quota = quota
-        self.presence = Presence(store: presence, process: process, storage: storage)
+        self.presence = Presence(store: presence, process: process, storage: storage, clock: clock) { error in
+            log.warning("presence.write_failed", ["error": "\(error)"])
+        }
         feed = FavoritesFeed(background: { [storage] in storage.async($0) }) { listID in
             guard let list = try? repository.list(id: listID) else { return nil }
             return try? repository.snapshot(ofList: listID, as: list.ownerID)
@@ -82,6 +86,28 @@ final class FavoritesHub: Sendable {
             }
             // A store that settles later only queues the star: no storage thread waits for it.
             if repository.settlesFavoritesLater { submit() } else { storage.async(submit) }
+        }
+    }
+
+    /// Joins a list through an invite: the quotas are checked on the storage queue, then the
+    /// join is queued for the store's next batch, and no thread waits for its commit (a join
+    /// storm held every storage thread otherwise, and the hellos queued behind them).
+    func join(code: String, user userID: String, committed: @escaping @Sendable () -> Void) async throws -> FavoritesList {
+        let (repository, quota, storage) = (self.repository, self.quota, self.storage)
+        if quota.checksJoins { try await storage.run { try quota.checkJoin(code: code, user: userID, repository) } }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FavoritesList, any Error>) in
+            let accept: @Sendable () -> Void = {
+                repository.acceptInvite(code: code, user: userID) { outcome in
+                    guard case let .success(list) = outcome else { return continuation.resume(with: outcome) }
+                    // The events reload lists (blocking reads): on the storage queue.
+                    storage.async {
+                        committed()
+                        self.apply(.memberJoined(listID: list.id, userID: userID))
+                        continuation.resume(returning: list)
+                    }
+                }
+            }
+            if repository.settlesFavoritesLater { accept() } else { storage.async(accept) }
         }
     }
 
@@ -128,9 +154,11 @@ final class FavoritesHub: Sendable {
             refreshRoster(listID)
         case .activityChanged:
             break
-        case let .userRenamed(userID), let .presenceChanged(userID):
-            refreshRosters(ofUser: userID)
-            if case .userRenamed = event { accountEvents.deliver(event) }
+        case let .userRenamed(userID):
+            refreshRosters(ofUsers: [userID])
+            accountEvents.deliver(event)
+        case let .presenceChanged(userIDs):
+            refreshRosters(ofUsers: userIDs)
         case let .listRenamed(listID):
             refreshLists(ofMembersOf: listID)
         case let .listDeleted(listID):
@@ -151,6 +179,9 @@ final class FavoritesHub: Sendable {
     /// An event another process committed, from the feed's thread: applied in the order
     /// they came, off that thread (applying may reload from storage).
     func applyFromFeed(_ event: StorageEvent) {
+        // Presence only reloads rosters: off the feed's queue, whose stars must not wait for
+        // a connect storm's look-ups.
+        if case .presenceChanged = event { return storage.async { self.apply(event) } }
         feedQueue.async { self.apply(event) }
     }
 
@@ -231,20 +262,30 @@ final class FavoritesHub: Sendable {
 
     func refreshRoster(_ listID: String) {
         let keyID = RosterKey.keyID(listID)
-        rosterRefreshes.run(keyID) { self.refresh([keyID]) }
+        let holders = RosterKey(listID: listID, hub: self).holderCount
+        rosterRefreshes.run(keyID, atLeast: Self.pushInterval(holders: holders)) { self.refresh([keyID]) }
+    }
+
+    /// The shortest time between two pushes of one roster or activity to its holders: each
+    /// push is a projection, a diff and a frame per holder on the service threads (about a
+    /// tenth of a millisecond each), so a value held by thousands (a big list's members all
+    /// looking at it while it fills) is pushed less often, and its pushes stay about a tenth
+    /// of those threads' time whatever the list's size.
+    static func pushInterval(holders: Int) -> Duration {
+        .milliseconds(holders)
     }
 
     func refreshLists(ofUser userID: String) { refresh([UserListsKey.keyID(userID)]) }
 
-    /// Rosters of every list the user is in (their name or presence changed). Skipped when no
-    /// roster is open anywhere: then nobody shows presence, and every connect and disconnect
-    /// would look up the user's lists for nothing.
-    func refreshRosters(ofUser userID: String) {
-        guard openRosters.load(ordering: .relaxed) > 0 else { return }
-        let lists = (try? repository.lists(forUser: userID)) ?? []
-        for list in lists {
-            refreshRoster(list.list.id)
-            refreshActivity(list.list.id)
+    /// Rosters of every list the users are in (their name or presence changed), with one
+    /// query. Skipped when no roster is open anywhere: then nobody shows presence, and every
+    /// connect and disconnect would look up the users' lists for nothing.
+    func refreshRosters(ofUsers userIDs: [String]) {
+        guard openRosters.load(ordering: .relaxed) > 0, !userIDs.isEmpty else { return }
+        let lists = (try? repository.listIDs(ofMembers: userIDs)) ?? []
+        for listID in lists {
+            refreshRoster(listID)
+            refreshActivity(listID)
         }
     }
 
@@ -253,7 +294,8 @@ final class FavoritesHub: Sendable {
     func refreshActivity(_ listID: String) {
         let keyID = ActivityKey.keyID(listID)
         guard refreshers.withLock({ $0[keyID] != nil }) else { return }
-        activityRefreshes.run(keyID) { self.refresh([keyID]) }
+        let holders = ActivityKey(listID: listID, hub: self).holderCount
+        activityRefreshes.run(keyID, atLeast: Self.pushInterval(holders: holders)) { self.refresh([keyID]) }
     }
 
     // MARK: Presence
@@ -262,11 +304,11 @@ final class FavoritesHub: Sendable {
     // the storage queue from a service thread (a connection that closed).
 
     func connected(_ userID: String) {
-        if presence.connected(userID) { applyOffServiceThreads(.presenceChanged(userID: userID)) }
+        if presence.connected(userID) { applyOffServiceThreads(.presenceChanged(userIDs: [userID])) }
     }
 
     func disconnected(_ userID: String) {
-        if presence.disconnected(userID) { applyOffServiceThreads(.presenceChanged(userID: userID)) }
+        if presence.disconnected(userID) { applyOffServiceThreads(.presenceChanged(userIDs: [userID])) }
     }
 
     private func applyOffServiceThreads(_ event: StorageEvent) {

@@ -23,6 +23,9 @@ struct FavoritesQuota: Sendable {
         self.refused = refused
     }
 
+    /// Whether a join has anything to check.
+    var checksJoins: Bool { listsPerUser > 0 || membersPerList > 0 }
+
     /// Before `user` accepts the invite `code`: the user may be in one more list, and the
     /// list may have one more member. An unknown code, or a list the user is in already
     /// (joining again changes nothing), passes: the join itself answers those.

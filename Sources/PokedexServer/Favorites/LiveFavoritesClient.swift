@@ -60,12 +60,7 @@ extension FavoritesClient {
             },
             join: { code in
                 try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { repository in
-                        try hub.quota.checkJoin(code: code, user: userID, repository)
-                        let list = try repository.acceptInvite(code: code, user: userID)
-                        return (list, [.memberJoined(listID: list.id, userID: userID)])
-                    }
+                    try await hub.join(code: code, user: try ActionContext.actingUserID(), committed: committed)
                 }
             },
             rename: { name in

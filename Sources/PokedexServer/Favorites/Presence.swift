@@ -3,79 +3,107 @@ import Storage
 import Synchronization
 
 /// Who is online: the users this process serves (connected sessions per user) and, in cluster
-/// mode, those other processes serve, from heartbeat rows that expire on their own (a killed
-/// process's users go offline within `expiry`).
+/// mode, those other live processes serve. Each process renews one heartbeat row of its own
+/// every `heartbeat`; one that misses them for `lifetime` is dead, and the first process to
+/// notice sweeps its users offline (so a killed process's users go offline everywhere within
+/// `lifetime` and a heartbeat).
 final class Presence: Sendable {
     private let counts = Mutex<[String: Int]>([:])
     private let store: (any PresenceStore)?
     private let process: String
     private let storage: StorageQueue
-    /// This process's users coming and going, written in order and in batches.
+    private let clock: ServerClock
+    /// This process's session counts, written in order and in batches.
     private let writer: PresenceWriter?
-    /// How often rows are renewed, and how long one lives without renewal.
-    static let heartbeat: Duration = .seconds(10)
-    static let expiry: TimeInterval = 30
+    static let heartbeat: Duration = .milliseconds(500)
+    /// How long a heartbeat keeps its process alive: six missed in a row, and it is dead.
+    static let lifetime: TimeInterval = 3
 
-    init(store: (any PresenceStore)?, process: String, storage: StorageQueue) {
+    init(
+        store: (any PresenceStore)?, process: String, storage: StorageQueue, clock: ServerClock = .continuous,
+        failed: @escaping @Sendable (any Error) -> Void = { _ in }
+    ) {
         self.store = store
         self.process = process
         self.storage = storage
-        writer = store.map { PresenceWriter(store: $0, process: process, storage: storage, expiry: Self.expiry) }
+        self.clock = clock
+        writer = store.map { store in
+            PresenceWriter(
+                store: store, process: process, storage: storage,
+                aliveUntil: { clock.date() + Self.lifetime }, failed: failed)
+        }
     }
 
     /// A session of the user connected; true for the user's first here.
     func connected(_ userID: String) -> Bool {
-        let first = counts.withLock { counts -> Bool in
+        let count = counts.withLock { counts -> Int in
             counts[userID, default: 0] += 1
-            return counts[userID] == 1
+            return counts[userID]!
         }
-        if first { writer?.mark(userID, online: true) }
-        return first
+        writer?.set(userID, sessions: count, announce: count == 1)
+        return count == 1
     }
 
     /// A session of the user went away; true when it was the user's last here.
     func disconnected(_ userID: String) -> Bool {
-        let last = counts.withLock { counts -> Bool in
-            counts[userID, default: 1] -= 1
-            if counts[userID] == 0 { counts[userID] = nil; return true }
-            return false
+        let count = counts.withLock { counts -> Int in
+            let count = max(0, counts[userID, default: 1] - 1)
+            counts[userID] = count == 0 ? nil : count
+            return count
         }
-        if last { writer?.mark(userID, online: false) }
-        return last
+        writer?.set(userID, sessions: count, announce: count == 0)
+        return count == 0
+    }
+
+    /// The user's sessions here.
+    func sessions(of userID: String) -> Int {
+        counts.withLock { $0[userID] ?? 0 }
+    }
+
+    /// The user's sessions in the other live processes (0 outside cluster mode). Blocking in
+    /// cluster mode (one query); throws when storage does not answer.
+    func sessionsElsewhere(of userID: String) throws -> Int {
+        guard let store else { return 0 }
+        return try store.sessionCount(of: userID, excluding: process, at: clock.date())
     }
 
     /// Which of `users` are online here or, in cluster mode, in another process. Blocking
-    /// in cluster mode (one query).
+    /// in cluster mode (one query); storage that does not answer shows only this process's.
     func online(among users: [String]) -> Set<String> {
         var online = counts.withLock { counts in Set(users.filter { counts[$0] != nil }) }
         if let store, online.count < users.count {
             let others = users.filter { !online.contains($0) }
-            online.formUnion((try? store.online(among: others, excluding: process, at: Date())) ?? [])
+            online.formUnion((try? store.online(among: others, excluding: process, at: clock.date())) ?? [])
         }
         return online
     }
 
-    /// Renews this process's rows and sweeps expired ones (whose users the sweep announces
-    /// on the feed, to every process), every `heartbeat`, until the task is cancelled.
+    /// Every `heartbeat` until the task is cancelled: renews this process's heartbeat (after
+    /// a sweep took it for dead, or storage came back, its users are written again) and
+    /// sweeps processes whose heartbeat lapsed (the sweep announces their users to every
+    /// process, this one too, whose rosters then reload).
     func run() async {
-        guard let store else { return }
+        guard let store, let writer else { return }
         let process = self.process
+        var wasAlive = true
         while !Task.isCancelled {
-            let users = counts.withLock { Array($0.keys) }
-            // Renewed in slices spread over the heartbeat: one upsert of every user at once
-            // rewrote thousands of rows in a burst, and the stars committed meanwhile waited
-            // behind it.
-            for slice in 0..<Self.renewalSlices where !Task.isCancelled {
-                let part = stride(from: slice, to: users.count, by: Self.renewalSlices).map { users[$0] }
-                _ = try? await storage.run { () -> [String] in
-                    try store.markOnline(part, process: process, until: Date() + Self.expiry, announce: false)
-                    return slice == 0 ? try store.sweepExpired(at: Date()) : []
-                }
-                try? await Task.sleep(for: Self.heartbeat / Self.renewalSlices)
+            let alive = try? await storage.run { [clock] () -> Bool in
+                let alive = try store.heartbeat(process: process, aliveUntil: clock.date() + Self.lifetime)
+                _ = try store.sweepDeadProcesses(at: clock.date())
+                return alive
             }
+            if let alive {
+                if !alive || !wasAlive { rewriteAll(writer) }
+                writer.flush()
+            }
+            wasAlive = alive ?? false
+            try? await clock.sleep(for: Self.heartbeat)
         }
     }
 
-    /// How many parts a heartbeat's renewal is cut into.
-    static let renewalSlices = 10
+    /// Queues every user served here again (their rows were swept, or may not have been written).
+    private func rewriteAll(_ writer: PresenceWriter) {
+        let all = counts.withLock { $0 }
+        for (user, sessions) in all { writer.set(user, sessions: sessions, announce: true) }
+    }
 }

@@ -2,15 +2,17 @@ import Foundation
 import Storage
 import Synchronization
 
-/// Writes this process's users coming online and going offline to the presence rows, in the
-/// order they happened and in batches. Every announced commit takes PostgreSQL's NOTIFY lock
-/// through its WAL flush, so a commit per user capped a connect or reconnect storm at one
-/// flush per user, cluster-wide; here whatever queued while one batch committed goes in the
-/// next, each user with their latest state.
+/// Writes how many sessions this process serves of each user to the presence rows, in the
+/// order they changed and in batches. Every announced commit takes PostgreSQL's NOTIFY lock
+/// through its WAL flush, so a commit per connect capped a connect storm at one flush per user,
+/// cluster-wide; here whatever queued while one batch committed goes in the next, each user
+/// with their latest count, and the users whose presence changed are announced together.
 final class PresenceWriter: Sendable {
     private struct Queue {
-        /// User → online, the latest mark of each.
-        var marks: [String: Bool] = [:]
+        /// User → sessions here now, the latest count of each.
+        var sessions: [String: Int] = [:]
+        /// Users who came online here or went offline here since the last batch.
+        var announce: Set<String> = []
         var isWriting = false
     }
 
@@ -18,19 +20,27 @@ final class PresenceWriter: Sendable {
     private let store: any PresenceStore
     private let process: String
     private let storage: StorageQueue
-    private let expiry: TimeInterval
+    /// When the heartbeat a batch renews ends.
+    private let aliveUntil: @Sendable () -> Date
+    private let failed: @Sendable (any Error) -> Void
 
-    init(store: any PresenceStore, process: String, storage: StorageQueue, expiry: TimeInterval) {
+    init(
+        store: any PresenceStore, process: String, storage: StorageQueue, aliveUntil: @escaping @Sendable () -> Date,
+        failed: @escaping @Sendable (any Error) -> Void
+    ) {
         self.store = store
         self.process = process
         self.storage = storage
-        self.expiry = expiry
+        self.aliveUntil = aliveUntil
+        self.failed = failed
     }
 
-    /// Queues the user's new state; a writer starts on the storage queue unless one runs.
-    func mark(_ userID: String, online: Bool) {
+    /// Queues the user's session count here; `announce` when the user came online here or
+    /// went offline here. A writer starts on the storage queue unless one runs.
+    func set(_ userID: String, sessions: Int, announce: Bool) {
         let starts = queue.withLock { queue -> Bool in
-            queue.marks[userID] = online
+            queue.sessions[userID] = sessions
+            if announce { queue.announce.insert(userID) }
             guard !queue.isWriting else { return false }
             queue.isWriting = true
             return true
@@ -38,24 +48,49 @@ final class PresenceWriter: Sendable {
         if starts { storage.async { self.writeWhileQueued() } }
     }
 
-    /// One batch after another until nothing is queued. A failed batch is dropped: presence
-    /// heals on its own (the heartbeat renews every user served here; rows of users gone expire).
+    /// One batch after another until nothing is queued. A batch that fails is queued again
+    /// unless newer counts replaced its users' (storage down: the next batch or the
+    /// heartbeat's rewrite after it retries them).
     private func writeWhileQueued() {
-        while let marks = takeMarks() {
-            let online = marks.filter(\.value).map(\.key)
-            let offline = marks.filter { !$0.value }.map(\.key)
-            try? store.markPresence(online: online, offline: offline, process: process, until: Date() + expiry)
+        while let (sessions, announce) = take() {
+            do {
+                try store.setSessions(sessions, process: process, aliveUntil: aliveUntil(), announce: Array(announce))
+            } catch {
+                failed(error)
+                requeue(sessions, announce)
+                return
+            }
         }
     }
 
-    private func takeMarks() -> [String: Bool]? {
+    private func take() -> ([String: Int], Set<String>)? {
         queue.withLock { queue in
-            guard !queue.marks.isEmpty else {
+            guard !queue.sessions.isEmpty else {
                 queue.isWriting = false
                 return nil
             }
-            defer { queue.marks = [:] }
-            return queue.marks
+            defer { queue.sessions = [:]; queue.announce = [] }
+            return (queue.sessions, queue.announce)
         }
+    }
+
+    /// A failed batch's counts, under the ones queued since (which are newer); the writer
+    /// stops until the heartbeat finds storage back.
+    private func requeue(_ sessions: [String: Int], _ announce: Set<String>) {
+        queue.withLock { queue in
+            queue.sessions.merge(sessions) { newer, _ in newer }
+            queue.announce.formUnion(announce)
+            queue.isWriting = false
+        }
+    }
+
+    /// Writes whatever is queued (after a failure, once storage answers again).
+    func flush() {
+        let starts = queue.withLock { queue -> Bool in
+            guard !queue.isWriting, !queue.sessions.isEmpty else { return false }
+            queue.isWriting = true
+            return true
+        }
+        if starts { writeWhileQueued() }
     }
 }

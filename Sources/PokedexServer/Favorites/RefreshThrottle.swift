@@ -1,11 +1,12 @@
 import Synchronization
 
-/// Runs a refresh per key at most once per `interval`: the first call runs at once, calls
+/// Runs a refresh per key at most once per interval: the first call runs at once, calls
 /// during the interval fold into one more run at its end. A refresh reloads from the
 /// database, so the folded run still shows every change.
 ///
 /// Rosters need this: when thousands of members join or come online within a second, each
-/// one would otherwise reload the roster and push it to everyone who has it open.
+/// one would otherwise reload the roster and push it to everyone who has it open. A call may
+/// ask for a longer interval than `interval` (a value with many holders costs more to push).
 final class RefreshThrottle: Sendable {
     private struct Entry {
         var lastRun: ContinuousClock.Instant
@@ -21,11 +22,12 @@ final class RefreshThrottle: Sendable {
         self.clock = clock
     }
 
-    func run(_ key: String, _ refresh: @escaping @Sendable () -> Void) {
+    func run(_ key: String, atLeast longer: Duration = .zero, _ refresh: @escaping @Sendable () -> Void) {
         let now = clock.now()
+        let interval = max(self.interval, longer)
         let delay = entries.withLock { entries -> Duration? in
             guard var entry = entries[key], now - entry.lastRun < interval else {
-                if entries.count >= Self.pruneThreshold { prune(&entries, at: now) }
+                if entries.count >= Self.pruneThreshold { prune(&entries, at: now, keeping: interval) }
                 entries[key] = Entry(lastRun: now)
                 return .zero
             }
@@ -46,7 +48,7 @@ final class RefreshThrottle: Sendable {
     /// Past this many keys, those whose interval is over are dropped before adding another.
     static let pruneThreshold = 1024
 
-    private func prune(_ entries: inout [String: Entry], at now: ContinuousClock.Instant) {
+    private func prune(_ entries: inout [String: Entry], at now: ContinuousClock.Instant, keeping interval: Duration) {
         entries = entries.filter { $0.value.trailingScheduled || now - $0.value.lastRun < interval }
     }
 }

@@ -35,4 +35,11 @@ struct StorageQueue: Sendable {
             if let threads { threads.submit(job) } else { queue!.async(execute: job) }
         }
     }
+
+    /// `run` for a body that cannot fail.
+    func result<T: Sendable>(of body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            async { continuation.resume(returning: body()) }
+        }
+    }
 }

@@ -18,26 +18,35 @@ struct Identity {
     }
 
     let users: any UserStore
+    /// Where the blocking look-ups run: a hello's task must not hold one of Swift's few
+    /// cooperative threads through a database round trip (in cluster mode two such threads
+    /// capped every process at a few hundred hellos a second, and starved every other task).
+    let storage: StorageQueue
     /// The wall-clock time a code's expiry is checked against.
     var now: @Sendable () -> Date = { Date() }
 
     /// `mayCreateUser` is asked just before a user would be created (the new-users rate),
     /// `maySignIn` before a code is looked up (the sign-ins rate); false refuses the hello
-    /// with `rate_limited`, creating nothing.
+    /// with `rate_limited`, creating nothing. Either may wait for storage (cluster mode counts
+    /// them in the shared database); one that throws refuses the hello with `storage`.
     func resolve(
-        _ hello: ClientMessage.Hello, mayCreateUser: () -> Bool = { true }, maySignIn: () -> Bool = { true }
+        _ hello: ClientMessage.Hello, mayCreateUser: () async throws -> Bool = { true },
+        maySignIn: () async throws -> Bool = { true }
     ) async throws(ProtocolError) -> SignIn {
         do {
             if let code = hello.signIn {
-                return try signIn(code, locale: hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, maySignIn: maySignIn)
+                guard try await admitted(maySignIn) else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+                let locale = hello.locale.flatMap(AppLocale.init(tag:)) ?? .en
+                return try await storage.run { [self] in try signIn(code, locale: locale) }
             }
-            if let token = hello.token, let user = try users.user(forToken: token) {
+            let users = self.users
+            if let token = hello.token, let user = try await storage.run({ try users.user(forToken: token) }) {
                 return SignIn(user: user, tokenHash: RandomToken.storedHash(of: token))
             }
             if hello.token != nil, !hello.newUser {
                 throw ProtocolError(.unknownToken, "This token belongs to no user. Say hello without a token (or with newUser) to start as a new user.")
             }
-            guard mayCreateUser() else {
+            guard try await admitted(mayCreateUser) else {
                 throw ProtocolError(.rateLimited, "Too many new users from your address: try again in a minute, or sign in with your token.")
             }
             let created = try await users.createUser(displayName: DisplayNameGenerator.generate())
@@ -52,8 +61,16 @@ struct Identity {
         }
     }
 
-    private func signIn(_ code: String, locale: AppLocale, maySignIn: () -> Bool) throws -> SignIn {
-        guard maySignIn() else { throw ProtocolError(.rateLimited, LimitReached(kind: .signIns, limit: 0).description) }
+    /// The rate's verdict; a rate that could not be counted refuses with `storage`.
+    private func admitted(_ rate: () async throws -> Bool) async throws(ProtocolError) -> Bool {
+        do {
+            return try await rate()
+        } catch {
+            throw ProtocolError(.storage, "Could not count new users and sign-ins: storage is unavailable. Try again later.")
+        }
+    }
+
+    private func signIn(_ code: String, locale: AppLocale) throws -> SignIn {
         do {
             let (user, token) = try users.redeemSignInCode(code, at: now())
             return SignIn(user: user, newToken: token, tokenHash: RandomToken.storedHash(of: token))

@@ -90,10 +90,10 @@ final class SessionRegistry: Sendable {
     /// Claims a place for one more session of the user: false when they hold `limit` already
     /// (connected or kept for resuming; 0 means no limit). A claimed place is the session's
     /// until it expires; claimed before the session is built, so a refusal costs no Store.
-    func reserveSession(for userID: String, limit: Int) -> Bool {
+    func reserveSession(for userID: String, limit: Int, elsewhere: Int = 0) -> Bool {
         tables.withLock { tables in
             let held = tables.sessionsByUser[userID, default: 0]
-            if limit > 0, held >= limit { return false }
+            if limit > 0, held + elsewhere >= limit { return false }
             tables.sessionsByUser[userID] = held + 1
             return true
         }

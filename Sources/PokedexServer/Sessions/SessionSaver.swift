@@ -3,67 +3,116 @@ import PokedexFeatures
 import Storage
 import Synchronization
 
-/// Saves what each session shows, throttled: a session whose screen changed is written with
-/// the next batch (every `interval`), so a browser's many actions cost one small write, and a
-/// resume after a crash or on another process loses at most that interval.
+/// Saves what each session shows, promptly and coalesced: the first change schedules a write
+/// `delay` later (50 ms), and every session that changed meanwhile rides on it, each with its
+/// latest screen. One write runs at a time; changes made while it runs wait for the next
+/// one. So a resume after a crash, or on another process, loses at most the last `delay` (and
+/// a write's round trip), while a process under load writes at most once per `delay` plus a
+/// write, however many sessions type at once: the batches grow, not the writes.
 final class SessionSaver: Sendable {
     private struct Pending {
         var dirty: [String: SavedSession] = [:]
-        var flushScheduled = false
+        /// A write is scheduled (its delay is running) and will take what is dirty.
+        var scheduled = false
+        /// A write is running; `waiters` are the writes queued behind it, in order.
+        var writing = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let store: any SessionStore
     private let storage: StorageQueue
-    let interval: Duration
+    /// How long the first change waits for others to share its write.
+    let delay: Duration
+    /// How long a failed write waits before it is tried again (storage is away: no storm of retries).
+    let retryDelay: Duration
     private let pending = Mutex(Pending())
-    /// Waits out the interval; its wall-clock date stamps what is saved (for the sweep of old rows).
+    /// Waits out the delay; its wall-clock date stamps what is saved (for the sweep of old rows).
     private let clock: ServerClock
 
-    init(store: any SessionStore, storage: StorageQueue, interval: Duration = .seconds(2), clock: ServerClock = .continuous) {
+    init(
+        store: any SessionStore, storage: StorageQueue, delay: Duration = .milliseconds(50), retryDelay: Duration = .seconds(1),
+        clock: ServerClock = .continuous
+    ) {
         self.store = store
         self.storage = storage
-        self.interval = interval
+        self.delay = delay
+        self.retryDelay = retryDelay
         self.clock = clock
     }
 
-    /// The session's screen is now `state`; saved with the next batch.
+    /// The session's screen is now `state`; saved with the next write.
     func changed(session id: String, user userID: String, to state: RestorableState) {
         let saved = SavedSession(id: id, userID: userID, state: state.encoded, updatedAt: clock.date())
         pending.withLock { $0.dirty[id] = saved }
-        scheduleFlush()
+        schedule(after: delay)
     }
 
-    private func scheduleFlush() {
-        let schedule = pending.withLock { pending -> Bool in
-            guard !pending.flushScheduled, !pending.dirty.isEmpty else { return false }
-            pending.flushScheduled = true
+    private func schedule(after wait: Duration) {
+        let start = pending.withLock { pending -> Bool in
+            guard !pending.scheduled, !pending.dirty.isEmpty else { return false }
+            pending.scheduled = true
             return true
         }
-        guard schedule else { return }
-        let (interval, clock) = (self.interval, self.clock)
+        guard start else { return }
+        let clock = self.clock
         Task.detached { [weak self] in
-            try? await clock.sleep(for: interval)
+            try? await clock.sleep(for: wait)
             await self?.flush()
         }
     }
 
-    /// Writes every pending session now.
+    /// Writes every pending session now (after the write in flight, if any).
     func flush() async {
+        await claimWriting()
         let batch = pending.withLock { pending in
-            defer { pending = Pending() }
+            defer {
+                pending.dirty = [:]
+                pending.scheduled = false
+            }
             return Array(pending.dirty.values)
         }
-        guard !batch.isEmpty else { return }
-        let store = self.store
-        do {
-            try await storage.run { try store.save(batch) }
-        } catch {
-            // Kept for the next batch, unless newer states came meanwhile.
-            pending.withLock { pending in
-                for session in batch where pending.dirty[session.id] == nil { pending.dirty[session.id] = session }
+        var failed = false
+        if !batch.isEmpty {
+            let store = self.store
+            do {
+                try await storage.run { try store.save(batch) }
+            } catch {
+                failed = true
+                // Kept for the next write, unless newer states came meanwhile.
+                pending.withLock { pending in
+                    for session in batch where pending.dirty[session.id] == nil { pending.dirty[session.id] = session }
+                }
             }
-            scheduleFlush()
         }
+        releaseWriting()
+        schedule(after: failed ? retryDelay : delay)
+    }
+
+    /// Returns once this caller is the one writer (in the order callers came).
+    private func claimWriting() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = pending.withLock { pending -> Bool in
+                guard pending.writing else {
+                    pending.writing = true
+                    return true
+                }
+                pending.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Hands writing to the next waiter, if any.
+    private func releaseWriting() {
+        let next = pending.withLock { pending -> CheckedContinuation<Void, Never>? in
+            guard !pending.waiters.isEmpty else {
+                pending.writing = false
+                return nil
+            }
+            return pending.waiters.removeFirst()
+        }
+        next?.resume()
     }
 
     /// The saved state of session `id` if it is `userID`'s.

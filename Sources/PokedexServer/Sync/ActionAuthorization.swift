@@ -27,6 +27,12 @@ enum ActionAuthorization {
             guard state.account.lists.wrappedValue.contains(where: { $0.id == id }) else {
                 throw ProtocolError(.forbidden, "You are not a member of that list.")
             }
+        case let .editorOf(field):
+            let id = decoded.fields.payload[field]?.stringValue
+            guard let list = state.account.lists.wrappedValue.first(where: { $0.id == id }) else {
+                throw ProtocolError(.forbidden, "You are not a member of that list.")
+            }
+            guard list.role.canWrite else { throw ProtocolError(.forbidden, "You can only view “\(list.list.name)”.") }
         case let .ownerOf(field):
             let id = decoded.fields.payload[field]?.stringValue
             guard state.account.lists.wrappedValue.contains(where: { $0.id == id && $0.role == .owner }) else {

@@ -24,6 +24,15 @@ public struct FavoritesRepository: ListStore {
         ).map { (try FavoritesList(row: $0), try ListRole(column: 3, of: $0)) }
     }
 
+    public func listIDs(ofMembers userIDs: [String]) throws -> [String] {
+        var lists = Set<String>()
+        for userID in userIDs {
+            let rows = try database.query("SELECT list_id FROM memberships WHERE user_id = ?", [.text(userID)])
+            for row in rows { lists.insert(try row.text(0)) }
+        }
+        return lists.sorted()
+    }
+
     /// A list by id, or nil.
     public func list(id listID: String) throws -> FavoritesList? {
         guard let row = try database.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = ?", [.text(listID)]).first

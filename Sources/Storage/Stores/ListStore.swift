@@ -9,6 +9,8 @@ import PokedexModels
 public protocol ListStore: Sendable {
     /// Every list the user belongs to, owned ones (the personal list) first, then by joining time.
     func lists(forUser userID: String) throws -> [(list: FavoritesList, role: ListRole)]
+    /// The ids of the lists any of these users belongs to, each once.
+    func listIDs(ofMembers userIDs: [String]) throws -> [String]
     func list(id listID: String) throws -> FavoritesList?
     /// The user's role in the list; nil when not a member (or no such list).
     func role(of userID: String, in listID: String) throws -> ListRole?
@@ -52,6 +54,9 @@ public protocol ListStore: Sendable {
     /// counting a use. Refused when revoked, expired or used up (a member already in passes
     /// the last two and counts no use).
     func acceptInvite(code: String, user userID: String) throws -> FavoritesList
+    /// `acceptInvite` for a caller that must not wait, as the star's `setFavorite` with a
+    /// completion (a store that `settlesFavoritesLater` completes on a thread of its own).
+    func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void)
     func revokeInvite(code: String, by userID: String) throws
     func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws
     /// The list's invites, newest first, revoked ones included. Owners only.
@@ -87,6 +92,10 @@ public protocol ListStore: Sendable {
 }
 
 extension ListStore {
+    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void) {
+        completion(Result { try acceptInvite(code: code, user: userID) })
+    }
+
     public func setFavorite(
         list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String?,
         completion: @escaping @Sendable (Result<FavoriteChange?, any Error>) -> Void

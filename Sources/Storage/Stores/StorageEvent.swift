@@ -9,8 +9,9 @@ public enum StorageEvent: Sendable, Equatable {
     /// An invite of the list was created or revoked.
     case invitesChanged(listID: String)
     case userRenamed(userID: String)
-    /// The user came online somewhere, or went offline everywhere.
-    case presenceChanged(userID: String)
+    /// These users came online somewhere, or went offline somewhere (a process's users are
+    /// announced together: a connect storm is a few notices, not one per user).
+    case presenceChanged(userIDs: [String])
     /// The list's activity log grew without another event saying so (an undo that changed no star).
     case activityChanged(listID: String)
 

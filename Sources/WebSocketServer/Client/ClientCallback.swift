@@ -46,6 +46,15 @@ func clientCallback(
             session.wsi = wsi
             loop.finish(session, with: .error(text))
         }
+    case LWS_CALLBACK_WSI_DESTROY:
+        // lws ends some connections that close mid-handshake (its own timeout while the
+        // server has not answered the upgrade) with no CONNECTION_ERROR: a session still
+        // tracked here never heard its end, and its owner would wait for it forever.
+        if let session, loop.isTracking(session) {
+            session.wsi = nil
+            loop.finish(session, with: .error("the connection closed before the websocket opened (no upgrade answer from the server)"))
+        }
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }

@@ -30,6 +30,7 @@ final class ClientLoop: ServiceLoop {
         info.gid = -1
         info.uid = -1
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        info.timeout_secs = UInt32(max(1, configuration.handshakeTimeout.components.seconds))
         if let tls = configuration.tls {
             // OpenSSL is set up only for a client that makes TLS connections.
             info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
@@ -167,6 +168,11 @@ final class ClientLoop: ServiceLoop {
         session.isConnecting = false
         connectWindow.settled()
         startWaitingConnections()
+    }
+
+    /// Whether `session` has not had its last event yet.
+    func isTracking(_ session: ClientSession) -> Bool {
+        sessions[session.connection.id] === session
     }
 
     /// The connection's last event: forget the session.

@@ -8,6 +8,9 @@ public struct ClientConfiguration: Sendable {
     public var outboundQueueCapBytes = 16 << 20
     /// Set to make `wss://` connections (TLS through lws' OpenSSL); nil: plain `ws://` only.
     public var tls: ClientTLS?
+    /// How long a connection may wait for the server to answer its upgrade before it fails
+    /// (lws's `timeout_secs`, whole seconds).
+    public var handshakeTimeout: Duration = .seconds(20)
 
     public init() {}
 }

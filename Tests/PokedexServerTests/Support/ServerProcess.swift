@@ -1,8 +1,14 @@
 import Foundation
 import XCTest
 
-/// The real `pokedex-server` executable, run as a child process on a free loopback port.
+/// The real `pokedex-server` executable, run as a child process on a free loopback port. A
+/// server that is not built or does not start is an error that fails the test, never a skip:
+/// `swift build --build-tests` builds it, so its absence is a broken build.
 final class ServerProcess {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     let process = Process()
     private(set) var port = 0
     private let output = Pipe()
@@ -14,7 +20,15 @@ final class ServerProcess {
             .appendingPathComponent(".build/debug/pokedex-server")
     }
 
+    /// Throws (failing the test) when the executable is not there.
+    static func requireExecutable() throws {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw Failure(description: "\(executable.path) is missing: swift build --build-tests builds it")
+        }
+    }
+
     init(database: String, arguments: [String] = []) throws {
+        try Self.requireExecutable()
         process.executableURL = Self.executable
         process.arguments = ["--port", "0", "--db", database, "--grace", "5"] + arguments
         process.standardError = output
@@ -29,7 +43,7 @@ final class ServerProcess {
         let marker = "event=server.listening session= user= url=http://127.0.0.1:"
         while true {
             let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw XCTSkip("the server exited before listening:\n\(log)") }
+            guard !data.isEmpty else { throw Failure(description: "the server exited before listening:\n\(log)") }
             log += String(decoding: data, as: UTF8.self)
             if let range = log.range(of: marker) {
                 let digits = log[range.upperBound...].prefix { $0.isNumber }

@@ -11,6 +11,15 @@ extension TestSession {
         return String(link.split(separator: "/").last ?? "")
     }
 
-    /// A row's star in the list, set (`on`) or unset.
-    static func star(_ id: Int, on: Bool = true) -> JSONValue { ["list": ["favoriteSet": ["id": .int(id), "on": .bool(on)]]] }
+    /// A star, set (`on`) or unset, in the list this session's copy shows active (as a browser
+    /// sends it from any screen: the root `favoriteSet`, naming its list).
+    func star(_ id: Int, on: Bool = true) -> JSONValue { Self.star(id, on: on, list: activeListID) }
+
+    /// A star in the list `list`.
+    static func star(_ id: Int, on: Bool = true, list: String) -> JSONValue {
+        ["favoriteSet": ["list": .string(list), "id": .int(id), "on": .bool(on)]]
+    }
+
+    /// The active list's id in this session's copy of the state.
+    var activeListID: String { state["lists"]?["active"]?.stringValue ?? "" }
 }

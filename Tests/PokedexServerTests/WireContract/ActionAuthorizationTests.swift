@@ -67,9 +67,17 @@ final class ActionAuthorizationTests: XCTestCase {
             case let .memberOf(field):
                 XCTAssertNil(refusal(example), entry.name)
                 XCTAssertEqual(refusal(entry.json([field: "not-mine"]))?.code, .forbidden, entry.name)
+            case let .editorOf(field):
+                var viewed = entry.example, notMine = entry.example
+                viewed[field] = "7a…"
+                notMine[field] = "not-mine"
+                XCTAssertNil(refusal(example, role: .editor), entry.name)
+                XCTAssertEqual(refusal(example, role: .viewer)?.code, .forbidden, entry.name)
+                XCTAssertEqual(refusal(entry.json(viewed), role: .owner)?.code, .forbidden, "\(entry.name): a list I only view")
+                XCTAssertEqual(refusal(entry.json(notMine))?.code, .forbidden, entry.name)
             case let .ownerOf(field):
                 var mine = entry.example, notMine = entry.example
-                mine[field] = "ash-list"
+                mine[field] = "4c…"
                 notMine[field] = "not-mine"
                 XCTAssertNil(refusal(entry.json(mine), role: .owner), entry.name)
                 XCTAssertEqual(refusal(entry.json(mine), role: .editor)?.code, .forbidden, entry.name)
@@ -80,9 +88,11 @@ final class ActionAuthorizationTests: XCTestCase {
     }
 
     func testFieldsAreCheckedAgainstTheirKinds() {
-        XCTAssertEqual(refusal(["list": ["favoriteSet": ["id": 999, "on": true]]])?.code, .badAction)
-        XCTAssertEqual(refusal(["list": ["favoriteSet": ["id": "25", "on": true]]]),
-                       ProtocolError(.badAction, "Action 'list.favoriteSet': field 'id' must be an integer."))
+        XCTAssertEqual(refusal(["favoriteSet": ["list": "4c…", "id": 999, "on": true]])?.code, .badAction)
+        XCTAssertEqual(refusal(["favoriteSet": ["list": "4c…", "id": "25", "on": true]]),
+                       ProtocolError(.badAction, "Action 'favoriteSet': field 'id' must be an integer."))
+        XCTAssertEqual(refusal(["favoriteSet": ["id": 25, "on": true]])?.code, .badAction, "a star names its list")
+        XCTAssertEqual(try decode(["favoriteSet": ["list": "4c…", "id": 25, "on": true]]), .favoriteSet(listID: "4c…", id: 25, on: true))
         XCTAssertEqual(refusal(["list": ["binding": ["search": .string(String(repeating: "a", count: 101))]]]),
                        ProtocolError(.badAction, "The search is limited to 100 characters."))
         XCTAssertEqual(refusal(["list": ["binding": ["type": "plastic"]]]), ProtocolError(.badAction, "Unknown type 'plastic'."))

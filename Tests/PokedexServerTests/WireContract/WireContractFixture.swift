@@ -5,8 +5,8 @@ import PokedexModels
 import StateSync
 
 /// A session state every documented action applies to: row #25 on the list, the detail of #1
-/// presented, a grass type screen (with #2) and the detail of #2 stacked on it, and an active
-/// list of `role`.
+/// presented, a grass type screen (with #2) and the detail of #2 stacked on it, an active
+/// list of `role` (`4c…`, the documented one) and a list the user only views (`7a…`).
 enum WireContractFixture {
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -15,7 +15,7 @@ enum WireContractFixture {
 
     static func state(role: ListRole = .owner) -> AppFeature.State {
         let me = User(id: "ash", displayName: "Ash")
-        let personal = FavoritesList(id: "ash-list", name: "Favorites", ownerID: me.id)
+        let personal = FavoritesList(id: "4c…", name: "Favorites", ownerID: me.id)
         let shared = FavoritesList(id: "7a…", name: "Team Rocket", ownerID: "jessie")
         let lists = [ListSummary(list: personal, role: role), ListSummary(list: shared, role: .viewer)]
         let account = Account(me: me, lists: Shared(lists), activeListID: personal.id)

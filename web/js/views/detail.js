@@ -75,8 +75,11 @@ function failedBody(error) {
   );
 }
 
-/** A detail screen; `act(name, fields)` sends one of the detail's actions (`favoriteSet`), `onLocked()` explains a locked star. */
-export function createDetailView(act, onLocked) {
+/**
+ * A detail screen; `act(name, fields)` sends one of the detail's actions (`typeTapped`),
+ * `setStar(id, on)` the star's intent for the Pokémon shown, `onLocked()` explains a locked star.
+ */
+export function createDetailView(act, setStar, onLocked) {
   const sprite = h('img', { class: 'hero-sprite', alt: '', width: 192, height: 192 });
   const number = h('p', { class: 'hero-number' });
   const title = h('h2', { class: 'hero-name', tabindex: '-1' });
@@ -87,7 +90,12 @@ export function createDetailView(act, onLocked) {
   const body = h('div', { class: 'detail-body', 'aria-live': 'polite' });
   const el = h('article', { class: 'detail' }, hero, body);
 
-  star.addEventListener('click', () => (isLocked(star) ? onLocked() : act('favoriteSet', { on: intendedOn(star) })));
+  // The intent names the Pokémon it was made for: replayed later it stars that one, whatever
+  // is on screen by then.
+  star.addEventListener('click', () => {
+    if (isLocked(star)) onLocked();
+    else if (shown) setStar(shown.pokemon.id, intendedOn(star));
+  });
   types.addEventListener('click', (event) => {
     const type = event.target.closest('[data-type]')?.dataset.type;
     if (type) act('typeTapped', { type });

@@ -17,8 +17,11 @@ function roleBadge(role) {
   return h('span', { class: `role role-${role}`, text: roleLabel(role) });
 }
 
-/** `act(name, fields)` sends a favorites action (`rowTapped`), `send` any other, `onLocked()` explains a locked star. */
-export function createFavoritesView({ act, send, onLocked }) {
+/**
+ * `act(name, fields)` sends a favorites action (`rowTapped`), `send` any other, `setStar(id, on)` a
+ * card's star intent; `onLocked()` explains a locked star.
+ */
+export function createFavoritesView({ act, send, setStar, onLocked }) {
   const title = h('h2', { class: 'fav-title', tabindex: '-1' });
   const subtitle = h('p', { class: 'fav-subtitle' });
   const banner = h('header', { class: 'fav-banner' }, h('p', { class: 'fav-kicker' }, icon('star'), t('favorites')), title, subtitle);
@@ -123,7 +126,7 @@ export function createFavoritesView({ act, send, onLocked }) {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) act('favoriteSet', { id, on: intendedOn(star) });
+    else if (star) setStar(id, intendedOn(star));
     else if (event.target.closest('.card-open')) act('rowTapped', { id });
   });
   inviteButton.addEventListener('click', () => {

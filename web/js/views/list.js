@@ -10,8 +10,11 @@ import { t, formatNumber } from '../i18n/index.js';
 
 const SKELETON_CARDS = 12;
 
-/** `onLocked()` is told when a locked star is tapped (to explain why nothing happens). */
-export function createListView({ send, onLocked }) {
+/**
+ * `setStar(id, on)` sends a star's intent (the one `favoriteSet`); `onLocked()` is told when a
+ * locked star is tapped (to explain why nothing happens).
+ */
+export function createListView({ send, setStar, onLocked }) {
   const search = document.getElementById('search');
   const filter = document.getElementById('type-filter');
   const grid = document.getElementById('list');
@@ -32,7 +35,7 @@ export function createListView({ send, onLocked }) {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) send(action('list.favoriteSet', { id, on: intendedOn(star) }));
+    else if (star) setStar(id, intendedOn(star));
     else if (event.target.closest('.card-open')) send(action('list.rowTapped', { id }));
   });
   status.addEventListener('click', (event) => {

@@ -20,10 +20,10 @@ function screenTitle(entry) {
 }
 
 /**
- * `onClosed(pokemonId)` lets the list focus the card of the detail that was closed;
- * `onLocked()` is told when a read-only star is tapped.
+ * `setStar(id, on)` sends a star's intent from any screen; `onClosed(pokemonId)` lets the list
+ * focus the card of the detail that was closed; `onLocked()` is told when a read-only star is tapped.
  */
-export function createSheet({ send, onClosed, onLocked }) {
+export function createSheet({ send, setStar, onClosed, onLocked }) {
   const dialog = document.getElementById('sheet');
   const screens = new Map(); // key → {kind, id, el, view, back}
   let entries = [];
@@ -59,10 +59,10 @@ export function createSheet({ send, onClosed, onLocked }) {
   function createScreen(entry) {
     const { kind, id } = entry;
     let view;
-    if (kind === 'type') view = createTypeView((name, fields) => send(elementAction(id, `type.${name}`, fields)), onLocked);
-    else if (kind === 'favorites') view = createFavoritesView({ act: (name, fields) => send(presented('favorites')(name, fields)), send, onLocked });
-    else if (entry.root) view = createDetailView((name, fields) => send(presented('detail')(name, fields)), onLocked);
-    else view = createDetailView((name, fields) => send(elementAction(id, `detail.${name}`, fields)), onLocked);
+    if (kind === 'type') view = createTypeView((name, fields) => send(elementAction(id, `type.${name}`, fields)), setStar, onLocked);
+    else if (kind === 'favorites') view = createFavoritesView({ act: (name, fields) => send(presented('favorites')(name, fields)), send, setStar, onLocked });
+    else if (entry.root) view = createDetailView((name, fields) => send(presented('detail')(name, fields)), setStar, onLocked);
+    else view = createDetailView((name, fields) => send(elementAction(id, `detail.${name}`, fields)), setStar, onLocked);
     const back = h('button', { type: 'button', class: 'bar-button back' }, icon('back'), h('span'));
     back.addEventListener('click', () => send(action('path.popFrom', { id })));
     const closeButton = h('button', { type: 'button', class: 'bar-button close', 'aria-label': t('sheet.close') }, icon('close'));

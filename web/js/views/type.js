@@ -4,8 +4,11 @@
 import { h, fill, card, typeName, setPressed, setLocked, isLocked, intendedOn } from './dom.js';
 import { t, formatNumber } from '../i18n/index.js';
 
-/** `act(name, fields)` sends one of the type screen's actions (`favoriteSet`); `onLocked()` explains a locked star. */
-export function createTypeView(act, onLocked) {
+/**
+ * `act(name, fields)` sends one of the type screen's actions (`rowTapped`), `setStar(id, on)` a
+ * card's star intent; `onLocked()` explains a locked star.
+ */
+export function createTypeView(act, setStar, onLocked) {
   const title = h('h2', { class: 'type-title', tabindex: '-1' });
   const count = h('p', { class: 'type-count' });
   const banner = h('header', { class: 'type-banner' }, title, count);
@@ -17,7 +20,7 @@ export function createTypeView(act, onLocked) {
     const id = Number(event.target.closest('.card')?.dataset.id);
     const star = event.target.closest('.star');
     if (star && isLocked(star)) onLocked();
-    else if (star) act('favoriteSet', { id, on: intendedOn(star) });
+    else if (star) setStar(id, intendedOn(star));
     else if (event.target.closest('.card-open')) act('rowTapped', { id });
   });
 

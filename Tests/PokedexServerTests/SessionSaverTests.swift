@@ -1,0 +1,90 @@
+import Foundation
+@testable import PokedexServer
+import PokedexFeatures
+import Storage
+import Synchronization
+import XCTest
+
+/// The saver writes a changed screen promptly (within its delay of 50 ms) and coalesced: the
+/// sessions that changed meanwhile share one write, each with its latest screen, and one write
+/// runs at a time. The clock moves only when the test says.
+final class SessionSaverTests: XCTestCase {
+    /// Records each write; a write may be held until the test lets it go.
+    final class RecordingStore: SessionStore, @unchecked Sendable {
+        let writes = Mutex<[[SavedSession]]>([])
+        let holding = Mutex<DispatchSemaphore?>(nil)
+        let running = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+
+        func save(_ sessions: [SavedSession]) throws {
+            let now = running.add(1, ordering: .relaxed).newValue
+            _ = mostAtOnce.max(now, ordering: .relaxed)
+            holding.withLock { $0 }?.wait()
+            writes.withLock { $0.append(sessions) }
+            running.subtract(1, ordering: .relaxed)
+        }
+
+        func session(id: String) throws -> SavedSession? { nil }
+        func deleteSessions(savedBefore date: Date) throws -> Int { 0 }
+
+        var count: Int { writes.withLock { $0.count } }
+    }
+
+    let clock = ManualClock()
+    let store = RecordingStore()
+    lazy var saver = SessionSaver(store: store, storage: StorageQueue(), clock: clock.clock)
+
+    func screen(_ route: String, search: String = "") -> RestorableState {
+        RestorableState(route: route, search: search, activeListID: "list")
+    }
+
+    /// Polls until `condition` holds, failing after a real-time deadline: the write runs on
+    /// the storage queue, after the clock released it.
+    func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return XCTFail("gave up waiting for \(what)") }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    func testChangesWithinTheDelayShareOneWriteWithEachSessionsLatestScreen() async throws {
+        saver.changed(session: "a", user: "ash", to: screen("/pokemon/1"))
+        saver.changed(session: "b", user: "misty", to: screen("/pokemon/7"))
+        saver.changed(session: "a", user: "ash", to: screen("/pokemon/4", search: "char"))
+        await clock.sleepers(1)
+
+        clock.advance(by: .milliseconds(49))
+        XCTAssertEqual(store.count, 0, "nothing before the delay")
+        clock.advance(by: .milliseconds(1))
+        try await waitUntil("the write") { store.count == 1 }
+
+        let written = store.writes.withLock { $0[0] }.sorted { $0.id < $1.id }
+        XCTAssertEqual(written.map(\.id), ["a", "b"])
+        XCTAssertEqual(written.map(\.state), [screen("/pokemon/4", search: "char").encoded, screen("/pokemon/7").encoded])
+    }
+
+    func testChangesDuringAWriteWaitForItAndGoInTheNextOne() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        store.holding.withLock { $0 = gate }
+        saver.changed(session: "a", user: "ash", to: screen("/pokemon/1"))
+        await clock.sleepers(1)
+        clock.advance(by: .milliseconds(50))
+        try await waitUntil("the first write to start") { store.running.load(ordering: .relaxed) == 1 }
+
+        saver.changed(session: "a", user: "ash", to: screen("/pokemon/2"))
+        saver.changed(session: "a", user: "ash", to: screen("/pokemon/3"))
+        await clock.sleepers(1)
+        clock.advance(by: .milliseconds(50))
+        // The second write is due but waits for the first.
+        let saver = self.saver
+        let flushed = Task { await saver.flush() }
+        store.holding.withLock { $0 = nil }
+        gate.signal()
+        await flushed.value
+        try await waitUntil("both writes") { store.count == 2 }
+
+        XCTAssertEqual(store.writes.withLock { $0 }.map { $0.map(\.state) }, [[screen("/pokemon/1").encoded], [screen("/pokemon/3").encoded]])
+        XCTAssertEqual(store.mostAtOnce.load(ordering: .relaxed), 1, "one write at a time")
+    }
+}
