@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """A browser's session in a few frames, for scripts/check-package (docs/PROTOCOL.md).
 
-  package_session.py star URL TOKEN_FILE ID...   a new user: waits for the catalog to load
-      (151 Pokémon, Bulbasaur first: the installed binary found its resource bundle), stars
-      each ID (keyed favoriteSet intents, each acknowledged after its commit), writes the
-      user's token to TOKEN_FILE.
+  package_session.py star [--list-screen-action] URL TOKEN_FILE ID...   a new user: waits for
+      the catalog to load (151 Pokémon, Bulbasaur first: the installed binary found its
+      resource bundle), stars each ID in the active list (keyed favoriteSet intents, each
+      acknowledged after its commit), writes the user's token to TOKEN_FILE. The star is the
+      root action {"favoriteSet": {"list", "id", "on"}}; with --list-screen-action it is the
+      list screen's {"list": {"favoriteSet": {"id", "on"}}}, as servers before the root action
+      (scripts/check-package's earlier commit) take it.
   package_session.py favorites URL TOKEN_FILE    the same user on a new session: prints the
       ids of its stars, one line, sorted.
 
@@ -58,14 +61,17 @@ class Session:
         return welcome
 
 
-async def star(url, token_file, ids):
+async def star(url, token_file, ids, list_screen_action):
     async with websockets.connect(url, open_timeout=TIMEOUT) as socket:
         session = Session(socket)
         welcome = await session.hello(None)
         for ref, pokemon in enumerate(ids, start=1):
             key = f"check-package-{pokemon}"
-            await socket.send(json.dumps({"type": "action", "ref": ref, "key": key,
-                                          "action": {"list": {"favoriteSet": {"id": pokemon, "on": True}}}}))
+            if list_screen_action:
+                action = {"list": {"favoriteSet": {"id": pokemon, "on": True}}}
+            else:
+                action = {"favoriteSet": {"list": session.state["lists"]["active"], "id": pokemon, "on": True}}
+            await socket.send(json.dumps({"type": "action", "ref": ref, "key": key, "action": action}))
             while True:
                 message = await session.frame(f"the ack of the star on #{pokemon}")
                 if message.get("ack") == ref or (message["type"] == "ack" and message["ref"] == ref):
@@ -86,13 +92,16 @@ async def favorites(url, token_file):
 
 
 def main():
-    if len(sys.argv) < 4:
+    arguments = sys.argv[1:]
+    list_screen_action = "--list-screen-action" in arguments
+    arguments = [argument for argument in arguments if argument != "--list-screen-action"]
+    if len(arguments) < 3:
         sys.exit(__doc__)
-    url = sys.argv[2].rstrip("/").replace("http://", "ws://", 1) + "/ws"
-    if len(sys.argv) >= 5 and sys.argv[1] == "star":
-        asyncio.run(star(url, sys.argv[3], [int(pokemon) for pokemon in sys.argv[4:]]))
-    elif len(sys.argv) == 4 and sys.argv[1] == "favorites":
-        asyncio.run(favorites(url, sys.argv[3]))
+    url = arguments[1].rstrip("/").replace("http://", "ws://", 1) + "/ws"
+    if len(arguments) >= 4 and arguments[0] == "star":
+        asyncio.run(star(url, arguments[2], [int(pokemon) for pokemon in arguments[3:]], list_screen_action))
+    elif len(arguments) == 3 and arguments[0] == "favorites" and not list_screen_action:
+        asyncio.run(favorites(url, arguments[2]))
     else:
         sys.exit(__doc__)
 
