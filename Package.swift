@@ -20,7 +20,9 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // Small pieces every layer may use: the executables' option parser, the seeded generator.
-        .target(name: "CommandLineOptions"),
+        // CBuildCommit: the git commit scripts/stamp-commit wrote, for --version (BuildInfo).
+        .target(name: "CBuildCommit"),
+        .target(name: "CommandLineOptions", dependencies: ["CBuildCommit"]),
         .target(name: "SeededRandom"),
         .target(name: "ProcessStats"),
 

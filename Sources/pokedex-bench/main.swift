@@ -4,7 +4,7 @@ import Foundation
 
 // `pokedex-bench SUITE…`: runs the named suites and prints one figure per line.
 let parser = OptionParser<[String]>(
-    command: "pokedex-bench", synopsis: "SUITE...", options: [],
+    command: "pokedex-bench", summary: "run release-mode benchmark suites", synopsis: "SUITE...", options: [],
     footer: "suites:\n" + allSuites.map { "  \($0.name)  \($0.summary)" }.joined(separator: "\n"),
     positional: { names, name throws(OptionError) in
         guard allSuites.contains(where: { $0.name == name }) else { throw .invalid("Unknown suite '\(name)'.") }

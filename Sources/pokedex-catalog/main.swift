@@ -12,7 +12,7 @@ struct CatalogCommand: Sendable {
 }
 
 let parser = OptionParser<CatalogCommand>(
-    command: "pokedex-catalog", synopsis: "check|generate CSV_DIR [COUNT]", options: [],
+    command: "pokedex-catalog", summary: "check or generate the embedded catalog from a PokeAPI CSV dump", synopsis: "check|generate CSV_DIR [COUNT]", options: [],
     positional: { command, argument throws(OptionError) in
         if command.verb == nil {
             guard let verb = CatalogCommand.Verb(rawValue: argument) else { throw .invalid("The command is check or generate, not '\(argument)'.") }

@@ -17,7 +17,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let parser = OptionParser<ServerConfiguration>(command: "websocket-echo", options: [
+let parser = OptionParser<ServerConfiguration>(command: "websocket-echo", summary: "echo websocket messages, for conformance runs", options: [
     .integer("--port", in: 0...65535, help: "the port to listen on (0 picks a free one)") { $0.port = $1 },
 ])
 var configuration = parser.parseOrExit(into: ServerConfiguration())

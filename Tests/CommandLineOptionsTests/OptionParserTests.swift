@@ -63,11 +63,47 @@ final class OptionParserTests: XCTestCase {
         }
         XCTAssertThrowsError(try parse(["--port", "1", "-h"])) { XCTAssertEqual($0 as? OptionError, .help) }
         XCTAssertThrowsError(try parse(["--help"])) { XCTAssertEqual($0 as? OptionError, .help) }
+        XCTAssertThrowsError(try parse(["--port", "1", "--version"])) { XCTAssertEqual($0 as? OptionError, .version) }
+        XCTAssertThrowsError(try parse(["--help-man"])) { XCTAssertEqual($0 as? OptionError, .manPage) }
+    }
+
+    func testTheVersionLineNamesTheCommandAndTheOneVersion() {
+        XCTAssertEqual(Self.parser.versionLine, "tool \(BuildInfo.description)")
+        XCTAssertTrue(BuildInfo.description.hasPrefix(BuildInfo.version))
+        XCTAssertNotNil(BuildInfo.version.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression), "a Debian-sortable version")
+        if let commit = BuildInfo.commit {
+            XCTAssertEqual(BuildInfo.description, "\(BuildInfo.version) (commit \(commit))")
+            XCTAssertNotNil(commit.range(of: "^[0-9a-f]{7,40}$", options: .regularExpression), commit)
+        }
+    }
+
+    func testTheManPageHoldsEveryDeclarationInEscapedRoff() {
+        let page = Self.parser.manPage
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix(#".TH "TOOL" 1 "" "Pok\[u00E9]dex Live \#(BuildInfo.version)""#), lines[0])
+        XCTAssertEqual(lines.last, "", "ends with a newline")
+        for label in [#"\fB\-\-port\fR \fIPORT\fR"#, #"\fB\-\-verbose\fR"#, #"\fB\-\-ratio\fR \fIR\fR"#, #"\fB\-\-help\fR, \fB\-h\fR"#, #"\fB\-\-version\fR"#] {
+            XCTAssertEqual(lines.filter { $0 == label }.count, 1, label)
+            XCTAssertEqual(lines[lines.firstIndex(of: label)! - 1], ".TP", "\(label) opens a tagged paragraph")
+        }
+        XCTAssertTrue(lines.contains("what to call it") && lines.contains("second line of help"))
+        XCTAssertTrue(lines.contains(#".SS "Tuning""#))
+        XCTAssertEqual(Array(lines.suffix(3)), [".SH NOTES", "Notes at the end.", ""])
+        XCTAssertTrue(page.unicodeScalars.allSatisfy(\.isASCII), "anything else is escaped")
+    }
+
+    func testRoffEscapesWhatWouldBeMarkup() {
+        let parser = OptionParser<Settings>(command: "t", summary: "a summary", options: [
+            .flag("--x", help: ".starts a request\n'so does this\nback\\slash and 1…2 é") { _ in },
+        ])
+        let page = parser.manPage
+        XCTAssertTrue(page.contains("\nt \\- a summary\n"), page)
+        XCTAssertTrue(page.contains("\n\\&.starts a request\n\\&'so does this\nback\\eslash and 1\\[u2026]2 \\[u00E9]\n"), page)
     }
 
     func testAParserWithoutOptionsStillListsHelpReadably() {
         let bare = OptionParser<[String]>(command: "bench", synopsis: "SUITE...", options: [], positional: { $0.append($1) })
-        XCTAssertEqual(bare.usage, "usage: bench SUITE...\n  --help   show this help")
+        XCTAssertEqual(bare.usage, "usage: bench SUITE...\n  --help      show this help\n  --version   show the version")
         XCTAssertEqual(try bare.parse(["a", "b"], into: []), ["a", "b"])
     }
 

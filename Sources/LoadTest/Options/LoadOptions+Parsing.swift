@@ -17,6 +17,7 @@ extension LoadOptions {
 
     static let parser = OptionParser<LoadOptions>(
         command: "pokedex-loadtest",
+        summary: "drive a Pok\u{E9}dex Live server with simulated browser sessions and report latency and errors",
         sections: [
             .init("Target", [
                 .text("--url", "URL", help: """

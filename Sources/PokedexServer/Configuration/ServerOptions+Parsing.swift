@@ -6,6 +6,7 @@ extension ServerOptions {
     /// `pokedex-server`'s options, declared once for parsing and for `--help`.
     static let parser = OptionParser<ServerOptions>(
         command: "pokedex-server",
+        summary: "serve the multi-user Pok\u{E9}dex Live web client and its websocket sessions",
         sections: [
             .init(nil, [
                 .text("--host", "HOST", help: "address to listen on (default 127.0.0.1)") { $0.host = $1 },
