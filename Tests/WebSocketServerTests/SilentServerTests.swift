@@ -17,8 +17,9 @@ final class SilentServerTests: XCTestCase {
         let connection = client.connect(port: listener.port)
         // Well past the handshake timeout: lws checks its timeouts once a second.
         let event = try await connection.nextEvent(timeout: .seconds(10))
-        guard case .error(let message) = event else { return XCTFail("expected an error, got \(event)") }
-        XCTAssertTrue(message.contains("upgrade") || message.contains("timeout") || message.contains("closed"), message)
+        // Which error lws reports depends on where the timeout caught the connection; that one
+        // arrives at all is the point.
+        guard case .error = event else { return XCTFail("expected an error, got \(event)") }
     }
 }
 
