@@ -30,7 +30,7 @@ struct FavoritesQuota: Sendable {
     /// list may have one more member. An unknown code, or a list the user is in already
     /// (joining again changes nothing), passes: the join itself answers those.
     func checkJoin(code: String, user userID: String, _ repository: any ListStore) throws {
-        guard listsPerUser > 0 || membersPerList > 0, let listID = try repository.listID(forInviteCode: code),
+        guard checksJoins, let listID = try repository.listID(forInviteCode: code),
               try repository.role(of: userID, in: listID) == nil else { return }
         if listsPerUser > 0, try repository.listCount(forUser: userID) >= listsPerUser {
             throw refusal(.lists, listsPerUser)

@@ -55,11 +55,6 @@ final class Presence: Sendable {
         return count == 0
     }
 
-    /// The user's sessions here.
-    func sessions(of userID: String) -> Int {
-        counts.withLock { $0[userID] ?? 0 }
-    }
-
     /// The user's sessions in the other live processes (0 outside cluster mode). Blocking in
     /// cluster mode (one query); throws when storage does not answer.
     func sessionsElsewhere(of userID: String) throws -> Int {

@@ -46,10 +46,10 @@ final class StorageHealth: Sendable {
                     try probe()
                     problem = nil
                 } catch {
-                    problem = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+                    problem = "\(error)"
                 }
                 state.withLock { $0.problem = problem; $0.probeStarted = nil }
-                Thread.sleep(forTimeInterval: Double(Self.interval.components.attoseconds) / 1e18)
+                Thread.sleep(forTimeInterval: Self.interval / .seconds(1))
             }
         }
         thread.name = "pokedex.health"
