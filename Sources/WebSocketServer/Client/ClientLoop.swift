@@ -11,7 +11,9 @@ final class ClientLoop: ServiceLoop {
     /// No keepalive (nothing to ping or time out): by default lws gives each client connection
     /// a validity timer, and inserting one into its sorted timer list walks every other one.
     private lazy var noKeepalive = UnsafePointer(allocations.value(lws_retry_bo_t()))
-    private var context: OpaquePointer?
+    private(set) var context: OpaquePointer?
+    /// The handshake sweep's timer (lws links it into its timer list, so it must not move).
+    private(set) lazy var handshakeTimer = allocations.value(lws_swift_timer())
     /// Connections being made or open, by id: this dictionary owns their sessions.
     var sessions: [UInt64: ClientSession] = [:]
     var writer = MessageWriter()
@@ -47,6 +49,7 @@ final class ClientLoop: ServiceLoop {
         guard let context = lws_create_context(&info) else { throw WebSocketClientError.cannotCreateContext }
         self.context = context
         mailbox.open(context: context)
+        scheduleHandshakeSweep(context)
         return context
     }
 
@@ -57,6 +60,7 @@ final class ClientLoop: ServiceLoop {
     func contextWillBeDestroyed() {
         isFinished = true  // also if the loop ran dry: start no connection from here on
         mailbox.close()
+        cancelHandshakeSweep()
         for connection in connectWindow.removeWaiting() {
             connection.deliver(.error("client is shut down"))
         }
@@ -79,7 +83,7 @@ final class ClientLoop: ServiceLoop {
             case .writable(let id):
                 if let session = sessions[id], let wsi = session.wsi, !session.isConnecting { writeSoon(session, on: wsi) }
             case .reading(let id, let isReading):
-                if let wsi = sessions[id]?.wsi { lws_rx_flow_control(wsi, isReading ? 1 : 0) }
+                if let session = sessions[id], let wsi = session.wsi, !session.isConnecting { lws_rx_flow_control(wsi, isReading ? 1 : 0) }
             case .shutdown:
                 isFinished = true
             }
@@ -115,7 +119,8 @@ final class ClientLoop: ServiceLoop {
     }
 
     private func connect(_ connection: ClientConnection) {
-        let session = ClientSession(connection: connection, maxMessageBytes: configuration.maxMessageBytes)
+        let session = ClientSession(connection: connection, maxMessageBytes: configuration.maxMessageBytes,
+                                    handshakeDeadline: .now + configuration.handshakeTimeout)
         sessions[connection.id] = session
         let target = connection.target
         let wsi = target.host.withCString { host in
@@ -144,8 +149,11 @@ final class ClientLoop: ServiceLoop {
                 }
             }
         }
-        // A NULL without a CONNECTION_ERROR callback (bad arguments): report it here.
-        if wsi == nil && sessions[connection.id] != nil {
+        guard isTracking(session) else { return }  // failed inside the call, and heard it
+        if let wsi {
+            session.wsi = wsi
+        } else {
+            // A NULL without a CONNECTION_ERROR callback (bad arguments): report it here.
             finish(session, with: .error("could not start connecting to \(target.host):\(target.port)"))
         }
     }

@@ -5,12 +5,15 @@ final class ClientSession {
     var wsi: OpaquePointer?
     /// Started and not yet open or failed: counted in the client's connect window.
     var isConnecting = true
+    /// When a connection still connecting is given up (the client's handshake timeout).
+    let handshakeDeadline: ContinuousClock.Instant
     var assembler: MessageAssembler
     /// The code the server's close frame carried, or the code we closed with.
     var closeCode: UInt16?
 
-    init(connection: ClientConnection, maxMessageBytes: Int) {
+    init(connection: ClientConnection, maxMessageBytes: Int, handshakeDeadline: ContinuousClock.Instant) {
         self.connection = connection
+        self.handshakeDeadline = handshakeDeadline
         self.assembler = MessageAssembler(limitBytes: maxMessageBytes)
     }
 }
