@@ -12,17 +12,7 @@ extension ClientLoop {
         min(.seconds(1), configuration.handshakeTimeout / 2)
     }
 
-    func scheduleHandshakeSweep(_ context: OpaquePointer) {
-        let timer = handshakeTimer
-        timer.pointee.user = Unmanaged.passUnretained(self).toOpaque()
-        lws_sul_schedule(context, 0, &timer.pointee.sul, handshakeTimerFired, microseconds(handshakeSweepInterval))
-    }
-
-    func cancelHandshakeSweep() {
-        lws_sul_cancel(&handshakeTimer.pointee.sul)
-    }
-
-    fileprivate func sweep(_ context: OpaquePointer) {
+    func sweepHandshakes(_ context: OpaquePointer) {
         let now = ContinuousClock.now
         let overdue = sessions.values.filter { $0.isConnecting && $0.handshakeDeadline <= now }
         for session in overdue {
@@ -32,20 +22,6 @@ extension ClientLoop {
             // Closed from lws's timer service, after this pass: the session no longer hears it.
             if let wsi { lws_set_timeout(wsi, PENDING_TIMEOUT_AWAITING_SERVER_RESPONSE, LWS_TO_KILL_ASYNC) }
         }
-        scheduleHandshakeSweep(context)
+        handshakeSweep.schedule(on: context, after: handshakeSweepInterval)
     }
-}
-
-private func microseconds(_ duration: Duration) -> lws_usec_t {
-    lws_usec_t(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
-}
-
-/// The sweep timer's C callback: finds the loop through the timer's user pointer.
-private func handshakeTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul else { return }
-    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: lws_swift_timer.self)
-    guard let user = timer.pointee.user else { return }
-    let loop = Unmanaged<ClientLoop>.fromOpaque(user).takeUnretainedValue()
-    guard let context = loop.context else { return }
-    loop.sweep(context)
 }

@@ -12,8 +12,7 @@ final class ClientLoop: ServiceLoop {
     /// a validity timer, and inserting one into its sorted timer list walks every other one.
     private lazy var noKeepalive = UnsafePointer(allocations.value(lws_retry_bo_t()))
     private(set) var context: OpaquePointer?
-    /// The handshake sweep's timer (lws links it into its timer list, so it must not move).
-    private(set) lazy var handshakeTimer = allocations.value(lws_swift_timer())
+    private(set) lazy var handshakeSweep = LoopTimer(allocations: allocations) { [unowned self] in sweepHandshakes($0) }
     /// Connections being made or open, by id: this dictionary owns their sessions.
     var sessions: [UInt64: ClientSession] = [:]
     var writer = MessageWriter()
@@ -49,7 +48,7 @@ final class ClientLoop: ServiceLoop {
         guard let context = lws_create_context(&info) else { throw WebSocketClientError.cannotCreateContext }
         self.context = context
         mailbox.open(context: context)
-        scheduleHandshakeSweep(context)
+        handshakeSweep.schedule(on: context, after: handshakeSweepInterval)
         return context
     }
 
@@ -60,7 +59,7 @@ final class ClientLoop: ServiceLoop {
     func contextWillBeDestroyed() {
         isFinished = true  // also if the loop ran dry: start no connection from here on
         mailbox.close()
-        cancelHandshakeSweep()
+        handshakeSweep.cancel()
         for connection in connectWindow.removeWaiting() {
             connection.deliver(.error("client is shut down"))
         }

@@ -11,23 +11,13 @@ extension ServerLoop {
         min(.seconds(1), configuration.pingInterval / 2)
     }
 
-    func scheduleKeepaliveSweep(_ context: OpaquePointer) {
-        let timer = keepaliveTimer
-        timer.pointee.user = Unmanaged.passUnretained(self).toOpaque()
-        lws_sul_schedule(context, 0, &timer.pointee.sul, keepaliveTimerFired, microseconds(keepaliveSweepInterval))
-    }
-
-    func cancelKeepaliveSweep() {
-        lws_sul_cancel(&keepaliveTimer.pointee.sul)
-    }
-
     /// Heard from the peer: data or a pong.
     func heard(_ session: WebSocketSession) {
         session.lastHeard = .now
         session.isPinged = false
     }
 
-    fileprivate func sweep(_ context: OpaquePointer) {
+    func sweepKeepalive(_ context: OpaquePointer) {
         let now = ContinuousClock.now
         for session in sessions.values {
             let silence = session.lastHeard.duration(to: now)
@@ -41,20 +31,6 @@ extension ServerLoop {
                 lws_callback_on_writable(session.wsi)
             }
         }
-        scheduleKeepaliveSweep(context)
+        keepaliveSweep.schedule(on: context, after: keepaliveSweepInterval)
     }
-}
-
-private func microseconds(_ duration: Duration) -> lws_usec_t {
-    lws_usec_t(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
-}
-
-/// The sweep timer's C callback: finds the loop through the timer's user pointer.
-private func keepaliveTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul else { return }
-    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: lws_swift_timer.self)
-    guard let user = timer.pointee.user else { return }
-    let loop = Unmanaged<ServerLoop>.fromOpaque(user).takeUnretainedValue()
-    guard let context = loop.context else { return }
-    loop.sweep(context)
 }

@@ -19,8 +19,7 @@ final class ServerLoop: ServiceLoop {
 
     private let allocations = CAllocations()
     private(set) var context: OpaquePointer?
-    /// The keepalive sweep's timer (lws links it into its timer list, so it must not move).
-    private(set) lazy var keepaliveTimer = allocations.value(lws_swift_timer())
+    private(set) lazy var keepaliveSweep = LoopTimer(allocations: allocations) { [unowned self] in sweepKeepalive($0) }
     private(set) var boundPort = 0
     private var originPolicy = OriginPolicy(host: "", port: 0, extras: [])
     var sessions: [UInt64: WebSocketSession] = [:]
@@ -55,7 +54,7 @@ final class ServerLoop: ServiceLoop {
         originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
         self.context = context
         mailbox.open(context: context)
-        scheduleKeepaliveSweep(context)
+        keepaliveSweep.schedule(on: context, after: keepaliveSweepInterval)
         if listens { log.info("ws.listening", ["url": "http://\(configuration.host):\(boundPort)"]) }
         return context
     }
@@ -64,7 +63,7 @@ final class ServerLoop: ServiceLoop {
         let leftovers = mailbox.close()
         for case .adopt(let descriptor) in leftovers { close(descriptor) }
         executor.release(leftovers)
-        cancelKeepaliveSweep()
+        keepaliveSweep.cancel()
     }
 
     func contextWasDestroyed() {}
