@@ -39,7 +39,7 @@ final class AuthorizationTests: InProcessTestCase {
     func testAnActionNotInTheTableIsRefusedAndTheSessionGoesOn() async throws {
         let ash = try await open()
         let before = ash.state
-        let commit = try await ash.perform(["favoriteCommitted": ["id": 25, "isFavorite": true]])
+        let commit = try await ash.perform(["undone": ["pokemonID": 25, "isFavorite": true]])
         XCTAssertEqual(commit, .unknownAction)
         let delegate = try await ash.perform(["destination": ["presented": ["favorites": ["delegate": ["confirmLeave": [:]]]]]])
         XCTAssertEqual(delegate, .unknownAction)

@@ -28,7 +28,7 @@ test('actions: a path with several forms takes either (list.binding)', () => {
 
 test('actions: what the contract does not have is refused in the browser', () => {
   assert.throws(() => action('list.rowTaped', { id: 1 }), ActionError, 'a misspelt name');
-  assert.throws(() => action('favoriteCommitted', { id: 1 }), ActionError, "the Store's own action");
+  assert.throws(() => action('undone', { pokemonID: 1 }), ActionError, "the Store's own action");
   assert.throws(() => action('favoriteSet', { list: 'L', id: 25 }), ActionError, 'a missing field');
   assert.throws(() => action('favoriteSet', { id: 25, on: true }), ActionError, 'a star without its list');
   assert.throws(() => action('favoriteSet', { list: 'L', id: '25', on: true }), ActionError, 'a string for an integer');

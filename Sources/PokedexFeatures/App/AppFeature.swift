@@ -85,8 +85,6 @@ public struct AppFeature: Reducer, Sendable {
         /// it means the same whenever it arrives: replayed after a reconnect, after the user
         /// went to another screen or made another list active.
         case favoriteSet(listID: String, id: Int, on: Bool)
-        /// A star's intent was committed: the shared favorites already show it.
-        case favoriteCommitted(id: Int, isFavorite: Bool)
         /// The user stopped being a member of a list (left in another tab, or removed): every
         /// session drops it at once.
         case listAccessLost(listID: String, listName: String, ListAccessLoss)
@@ -153,9 +151,6 @@ public struct AppFeature: Reducer, Sendable {
 
         case let .undone(star):
             if star == nil { state.notice = Strings.nothingToUndo(state.locale) }
-            return .none
-
-        case .favoriteCommitted:
             return .none
 
         case let .listAccessLost(listID, listName, loss):
@@ -309,9 +304,8 @@ public struct AppFeature: Reducer, Sendable {
     /// favorites (only the active list's are shown); a refusal is the session's to report (an
     /// `error` frame for the action), and changes nothing.
     private func setFavorite(_ listID: String, _ id: Int, _ isFavorite: Bool) -> Effect<Action> {
-        .run { [favoritesClient] send in
+        .run { [favoritesClient] _ in
             try await favoritesClient.setFavorite(listID, id, isFavorite)
-            await send(.favoriteCommitted(id: id, isFavorite: isFavorite))
         } catch: { _, _ in }
     }
 

@@ -4,17 +4,17 @@ import PokedexModels
 import Storage
 
 extension AccountClient {
-    /// The account of the acting user (`ActionContext`: its user, and the token its browser
-    /// holds): writes on the storage queue through the hub, whose events then end the sessions
-    /// of revoked tokens (here and, through the change feed, in every other process). One per
-    /// process.
+    /// A session's account: its user and the token its browser holds (`writer`), written on the
+    /// storage queue through the hub, whose events then end the sessions of revoked tokens
+    /// (here and, through the change feed, in every other process).
     static func live(
-        hub: FavoritesHub, clock: ServerClock, codes: any KeyedRateLimit, refused: @escaping @Sendable (LimitKind) -> Void
+        hub: FavoritesHub, writer: SessionWriter, clock: ServerClock, codes: any KeyedRateLimit,
+        refused: @escaping @Sendable (LimitKind) -> Void
     ) -> AccountClient {
-        AccountClient(
+        let userID = writer.userID
+        return AccountClient(
             createSignInCode: {
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
+                try await writer.write { _, committed in
                     guard try await codes.admit(userID) else {
                         refused(.signInCodes)
                         throw LimitReached(kind: .signInCodes, limit: codes.perMinute)
@@ -25,20 +25,17 @@ extension AccountClient {
                 }
             },
             signOut: {
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    guard let token = ActionContext.current?.token else { throw FavoritesError.forbidden }
+                try await writer.write { _, committed in
+                    guard let hash = writer.token?.hash else { throw FavoritesError.forbidden }
                     return try await hub.write(committed: committed) { _ in
-                        let hash = token.hash
                         try hub.users.revokeToken(hash: hash, userID: userID)
                         return ((), [.signedOut(userID: userID, tokenHash: hash)])
                     }
                 }
             },
             signOutEverywhere: {
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { _ in
+                try await writer.write { _, committed in
+                    try await hub.write(committed: committed) { _ in
                         try hub.users.revokeAllTokens(userID: userID)
                         return ((), [.signedOut(userID: userID, tokenHash: nil)])
                     }

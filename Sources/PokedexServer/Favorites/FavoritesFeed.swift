@@ -47,6 +47,13 @@ final class FavoritesFeed: Sendable {
         self.gapTimeout = gapTimeout
     }
 
+    /// The seq of the list's favorites as last told to its subscribers (nil: not held, or
+    /// still being read). Told under the same lock, so a value read after this is as new.
+    func seq(of listID: String) -> Int? {
+        guard let entry = entries.withLock({ $0[listID] }) else { return nil }
+        return entry.state.withLock { $0.snapshot?.seq }
+    }
+
     /// The list's favorites if the process holds them (no read).
     func held(_ listID: String) -> Set<Int>? {
         guard let entry = entries.withLock({ $0[listID] }) else { return nil }

@@ -67,11 +67,11 @@ final class FavoritesHub: Sendable {
     // MARK: Writes
 
     /// Commits a star's intent, then applies the committed change (the feed brings other
-    /// processes' changes the same way). `committed` runs between the commit and the change
-    /// reaching any session.
+    /// processes' changes the same way); `committed` is told what it was first (see
+    /// `PendingAcks`: the ack waits for the patch showing the change).
     func setFavorite(
         list listID: String, pokemonID: Int, isFavorite: Bool, by userID: String, key: String? = nil,
-        committed: @escaping @Sendable () -> Void
+        committed: @escaping @Sendable (SessionWriter.Commit) -> Void
     ) async throws {
         let repository = self.repository
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -79,8 +79,14 @@ final class FavoritesHub: Sendable {
                 repository.setFavorite(list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: key) { outcome in
                     switch outcome {
                     case let .success(change):
-                        committed()
-                        if let change { self.apply(.favorite(change)) }
+                        if let change {
+                            // Owed before the change is applied: the ack then rides the very
+                            // patch that shows it, and no patch before that.
+                            committed(.star(PendingAcks.ListSeq(listID: change.listID, seq: change.seq)))
+                            self.apply(.favorite(change))
+                        } else {
+                            committed(.unchanged)
+                        }
                         continuation.resume()
                     case let .failure(error):
                         continuation.resume(throwing: error)
@@ -95,7 +101,7 @@ final class FavoritesHub: Sendable {
     /// Joins a list through an invite: the quotas are checked on the storage queue, then the
     /// join is queued for the store's next batch, and no thread waits for its commit (a join
     /// storm held every storage thread otherwise, and the hellos queued behind them).
-    func join(code: String, user userID: String, committed: @escaping @Sendable () -> Void) async throws -> FavoritesList {
+    func join(code: String, user userID: String, committed: @escaping @Sendable (SessionWriter.Commit) -> Void) async throws -> FavoritesList {
         let (repository, quota, storage) = (self.repository, self.quota, self.storage)
         if quota.checksJoins { try await storage.run { try quota.checkJoin(code: code, user: userID, repository) } }
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FavoritesList, any Error>) in
@@ -104,8 +110,8 @@ final class FavoritesHub: Sendable {
                     guard case let .success(list) = outcome else { return continuation.resume(with: outcome) }
                     // The events reload lists (blocking reads): on the storage queue.
                     storage.async {
-                        committed()
                         self.apply(.memberJoined(listID: list.id, userID: userID))
+                        committed(.other)
                         continuation.resume(returning: list)
                     }
                 }
@@ -114,18 +120,23 @@ final class FavoritesHub: Sendable {
         }
     }
 
-    /// Runs a write on the storage queue; `committed` runs after it, then the events it
-    /// committed are applied here. (In cluster mode storage also announces them to the other
-    /// processes, in the write's own transaction.)
+    /// Runs a write on the storage queue; the events it committed are applied here, and
+    /// `committed` runs (before them for a star, after them otherwise). (In cluster mode storage also announces them to the other processes,
+    /// in the write's own transaction.)
     func write<T: Sendable>(
-        committed: @escaping @Sendable () -> Void,
+        committed: @escaping @Sendable (SessionWriter.Commit) -> Void,
         _ body: @escaping @Sendable (any ListStore) throws -> (T, [StorageEvent])
     ) async throws -> T {
         let repository = self.repository
         return try await storage.run {
             let (result, events) = try body(repository)
-            committed()
+            // An undo is a star: its ack is owed first, and rides the patch that shows it.
+            let star = events.lazy.compactMap { event -> FavoriteChange? in
+                if case let .favorite(change) = event { change } else { nil }
+            }.last
+            if let star { committed(.star(PendingAcks.ListSeq(listID: star.listID, seq: star.seq))) }
             for event in events { self.apply(event) }
+            if star == nil { committed(.other) }
             return result
         }
     }

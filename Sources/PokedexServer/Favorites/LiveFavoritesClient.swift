@@ -5,140 +5,105 @@ import PokedexModels
 import Storage
 
 extension FavoritesClient {
-    /// Favorites through the process's hub: shared values keyed by list, and writes by the
-    /// acting user (`ActionContext`) that commit on the storage queue, then push what changed.
-    /// One per process; `SessionContext.favoritesClient(for:)` adds a session's `lists`.
-    static func live(hub: FavoritesHub) -> FavoritesClient {
+    /// A session's favorites through the process's hub: shared values keyed by list, and
+    /// writes by the session's user (`writer`) that commit on the storage queue, then push what
+    /// changed. `SessionContext.favoritesClient(for:)` builds one per session.
+    static func live(hub: FavoritesHub, writer: SessionWriter) -> FavoritesClient {
+        let userID = writer.userID
+        /// A write of the user's through the hub: `change` runs on the storage queue and returns
+        /// its result and the events it committed.
+        @Sendable func commit<T: Sendable>(
+            _ change: @escaping @Sendable (any ListStore) throws -> (T, [StorageEvent])
+        ) async throws -> T {
+            try await writer.write { _, committed in try await hub.write(committed: committed, change) }
+        }
         var client = FavoritesClient(
-            lists: { fatalError("FavoritesClient.lists is set per session (SessionContext.favoritesClient(for:))") },
+            lists: { Shared(hub.listsKey(userID), default: []) },
             favorites: { listID in Shared(hub.favoritesKey(listID), default: []) },
             roster: { listID in Shared(hub.rosterKey(listID), default: ListRoster()) },
             setFavorite: { listID, pokemonID, isFavorite in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.setFavorite(
-                        list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: ActionContext.current?.key,
-                        committed: committed)
+                try await writer.write { key, committed in
+                    try await hub.setFavorite(
+                        list: listID, pokemonID: pokemonID, isFavorite: isFavorite, by: userID, key: key, committed: committed)
                 }
             },
             createInvite: { listID, role, options in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { repository in
-                        try hub.quota.checkNewInvite(list: listID, repository)
-                        let terms = InviteTerms(lifetime: TimeInterval(options.expiresInDays) * 86_400, maxUses: options.maxUses)
-                        return (try repository.createInvite(list: listID, role: role, by: userID, terms: terms), [.invitesChanged(listID: listID)])
-                    }
+                try await commit { lists in
+                    try hub.quota.checkNewInvite(list: listID, lists)
+                    let terms = InviteTerms(lifetime: TimeInterval(options.expiresInDays) * 86_400, maxUses: options.maxUses)
+                    return (try lists.createInvite(list: listID, role: role, by: userID, terms: terms), [.invitesChanged(listID: listID)])
                 }
             },
             revokeInvite: { listID, inviteID in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { repository in
-                        try repository.revokeInvite(id: inviteID, list: listID, by: userID)
-                        return ((), [.invitesChanged(listID: listID)])
-                    }
+                try await commit { lists in
+                    try lists.revokeInvite(id: inviteID, list: listID, by: userID)
+                    return ((), [.invitesChanged(listID: listID)])
                 }
             },
             removeMember: { listID, memberID in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { repository in
-                        try repository.removeMember(list: listID, user: memberID, by: userID)
-                        return ((), [.memberLeft(listID: listID, userID: memberID, removed: true)])
-                    }
+                try await commit { lists in
+                    try lists.removeMember(list: listID, user: memberID, by: userID)
+                    return ((), [.memberLeft(listID: listID, userID: memberID, removed: true)])
                 }
             },
             leave: { listID in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { repository in
-                        try repository.leave(list: listID, user: userID)
-                        return ((), [.memberLeft(listID: listID, userID: userID, removed: false)])
-                    }
+                try await commit { lists in
+                    try lists.leave(list: listID, user: userID)
+                    return ((), [.memberLeft(listID: listID, userID: userID, removed: false)])
                 }
             },
             join: { code in
-                try await ActionContext.committing { committed in
-                    try await hub.join(code: code, user: try ActionContext.actingUserID(), committed: committed)
-                }
+                try await writer.write { _, committed in try await hub.join(code: code, user: userID, committed: committed) }
             },
             rename: { name in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { _ in
-                        (try hub.users.rename(userID: userID, to: name), [.userRenamed(userID: userID)])
-                    }
-                }
+                try await commit { _ in (try hub.users.rename(userID: userID, to: name), [.userRenamed(userID: userID)]) }
             },
             activity: { listID in Shared(hub.activityKey(listID), default: ListActivity()) },
             undo: { listID in
-                try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                    return try await hub.write(committed: committed) { repository in
-                        guard let undo = try repository.undo(list: listID, by: userID) else { return (nil, []) }
-                        return (undo.undone, [undo.change.map(StorageEvent.favorite) ?? .activityChanged(listID: listID)])
-                    }
+                try await commit { lists in
+                    guard let undo = try lists.undo(list: listID, by: userID) else { return (nil, []) }
+                    return (undo.undone, [undo.change.map(StorageEvent.favorite) ?? .activityChanged(listID: listID)])
                 }
             }
         )
-        client.addListManagement(hub: hub)
-        return client
-    }
-
-    /// Named lists and roles: each a write on the storage queue whose events are applied here
-    /// once committed (and announced to other processes by the cluster's store).
-    private mutating func addListManagement(hub: FavoritesHub) {
-        rosterPage = { listID, limit in
+        client.rosterPage = { listID, limit in
             // Until the longer page is read (off the service thread), the roster on show stays.
             let shown = Shared(hub.rosterKey(listID), default: ListRoster()).wrappedValue
             return Shared(hub.rosterKey(listID, limit: limit), default: shown)
         }
-        createList = { name in
-            try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                return try await hub.write(committed: committed) { repository in
-                    try hub.quota.checkNewList(user: userID, repository)
-                    let list = try repository.createList(named: name, by: userID)
-                    return (list, [.memberJoined(listID: list.id, userID: userID)])
-                }
+        // Named lists and roles: each a write whose events are applied here once committed
+        // (and announced to other processes by the cluster's store).
+        client.createList = { name in
+            try await commit { lists in
+                try hub.quota.checkNewList(user: userID, lists)
+                let list = try lists.createList(named: name, by: userID)
+                return (list, [.memberJoined(listID: list.id, userID: userID)])
             }
         }
-        renameList = { listID, name in
-            try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                return try await hub.write(committed: committed) { repository in
-                    _ = try repository.renameList(listID, to: name, by: userID)
-                    return ((), [.listRenamed(listID: listID)])
-                }
+        client.renameList = { listID, name in
+            try await commit { lists in
+                _ = try lists.renameList(listID, to: name, by: userID)
+                return ((), [.listRenamed(listID: listID)])
             }
         }
-        deleteList = { listID in
-            try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                return try await hub.write(committed: committed) { repository in
-                    try repository.deleteList(listID, by: userID)
-                    return ((), [.listDeleted(listID: listID)])
-                }
+        client.deleteList = { listID in
+            try await commit { lists in
+                try lists.deleteList(listID, by: userID)
+                return ((), [.listDeleted(listID: listID)])
             }
         }
-        setRole = { listID, memberID, role in
-            try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                return try await hub.write(committed: committed) { repository in
-                    let changed = try repository.setRole(list: listID, member: memberID, role: role, by: userID)
-                    return ((), changed ? [.roleChanged(listID: listID, userID: memberID)] : [])
-                }
+        client.setRole = { listID, memberID, role in
+            try await commit { lists in
+                let changed = try lists.setRole(list: listID, member: memberID, role: role, by: userID)
+                return ((), changed ? [.roleChanged(listID: listID, userID: memberID)] : [])
             }
         }
-        transferOwnership = { listID, memberID in
-            try await ActionContext.committing { committed in
-                    let userID = try ActionContext.actingUserID()
-                return try await hub.write(committed: committed) { repository in
-                    try repository.transferOwnership(list: listID, to: memberID, by: userID)
-                    return ((), [.roleChanged(listID: listID, userID: memberID), .roleChanged(listID: listID, userID: userID)])
-                }
+        client.transferOwnership = { listID, memberID in
+            try await commit { lists in
+                try lists.transferOwnership(list: listID, to: memberID, by: userID)
+                return ((), [.roleChanged(listID: listID, userID: memberID), .roleChanged(listID: listID, userID: userID)])
             }
         }
+        return client
     }
 }

@@ -43,6 +43,8 @@ final class Session: Sendable {
     private let lastSaved: Mutex<RestorableState?>
     /// `--debug`: the last actions, for `/debug/sessions/ID`.
     let actionLog: SessionActionLog?
+    /// The session's writes: its user, and the browser action each one answers.
+    private let writer: SessionWriter
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
@@ -62,7 +64,15 @@ final class Session: Sendable {
         self.executor = executor
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
-        let favoritesClient = context.favoritesClient(for: user)
+        let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
+        self.actionLog = actionLog
+        let output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: actionLog?.patchSent)
+        self.output = output
+        let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor) { [log = context.log, user] code, error in
+            log.info("write.refused", ["by": user.id, "code": code, "error": "\(error)"])
+        }
+        self.writer = writer
+        let favoritesClient = context.favoritesClient(for: writer)
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
             ?? favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
@@ -84,12 +94,9 @@ final class Session: Sendable {
         ) {
             $0.pokemonClient = context.pokemonClient
             $0.favoritesClient = favoritesClient
-            $0.accountClient = context.accountClient
+            $0.accountClient = context.accountClient(for: writer)
         }
         projection = SessionProjection(context.projection)
-        let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
-        self.actionLog = actionLog
-        output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: actionLog?.patchSent)
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
@@ -102,6 +109,8 @@ final class Session: Sendable {
         let projection = self.projection
         let memberships = self.memberships
         let actionLog = self.actionLog
+        let writer = self.writer
+        let feed = hub.feed
         if let actionLog { await store.inspectActions(actionLog.record) }
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
@@ -114,15 +123,19 @@ final class Session: Sendable {
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
             if lost.contains(where: { $0.id == state.account.activeListID }) { return }
+            // Read before the state is projected: the favorites shown are then at least as new
+            // as this (acks of stars wait for it).
+            let activeListID = state.account.activeListID
+            let shows = feed.seq(of: activeListID).map { PendingAcks.ListSeq(listID: activeListID, seq: $0) }
             switch change {
             case .reduced:
-                output.publish(projection.project(state))
+                if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }
+                output.publish(projection.project(state), shows: shows)
                 self?.saveIfChanged(state.restorable, personalListID: state.account.lists.wrappedValue.first?.id)
-            case .sharedValues: output.publish(changing: projection.projectShared(state))
+            case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
         }
-        let context = ActionContext(userID: user.id, token: token) { _, _ in }
-        await ActionContext.$current.withValue(context) { _ = await store.send(.onAppear) }
+        _ = await store.send(.onAppear)
     }
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
@@ -162,17 +175,6 @@ final class Session: Sendable {
         executor.execute {
             store.assumeIsolated { store in _ = store.send(.renamed(renamed)) }
         }
-    }
-
-    /// How a write the action `ref` started acknowledges it: from the commit on, the next
-    /// patch carries the ack (the one showing the change, normally); once the write has
-    /// returned, a job after the effect's next step sends it alone if no patch took it.
-    private func heldAck(_ ref: Int, key: String?) -> Acknowledgement.Held {
-        let output = self.output, executor = self.executor
-        return Acknowledgement.Held(
-            committed: { output.expectAck(ref, key: key) },
-            finished: { executor.execute { output.flushAck(ref) } }
-        )
     }
 
     /// Sends the browser `welcome`, then the patches after `resumeSeq` or a snapshot (see
@@ -245,20 +247,10 @@ final class Session: Sendable {
     }
 
     private func process(_ json: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant) {
-        let output = self.output
-        let metrics = output.metrics
         let pokemonIDs = self.pokemonIDs
-        let refuse: @Sendable (String, String) -> Void = { code, message in
-            metrics.error(code)
-            output.send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
-        }
-        // Decoded and checked against the state inside the Store. The effects the action
-        // starts inherit the context: a task created here copies the task-locals set here.
-        let acknowledgement = ref.map { ref in
-            Acknowledgement(withhold: { output.withdrawAck(ref) }, held: heldAck(ref, key: key))
-        }
-        let actionContext = ActionContext(userID: user.id, token: token, key: key, acknowledgement: acknowledgement, refuse: refuse)
-        let refusal = ActionContext.$current.withValue(actionContext) { () -> ProtocolError? in
+        // Decoded and checked against the state inside the Store; the patch of its reduction
+        // carries the ack unless a write it started holds it until the commit.
+        let (refusal, frame) = writer.reduce(ref: ref, key: key) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
@@ -267,8 +259,6 @@ final class Session: Sendable {
                         if key != nil, !decoded.entry.isKeyed {
                             throw ProtocolError(.badAction, "Action '\(decoded.entry.name)' takes no key: only star intents do.")
                         }
-                        // The ack rides on the patch this action causes.
-                        if let ref { output.expectAck(ref, key: key) }
                         return decoded.action
                     }
                     return nil
@@ -278,14 +268,14 @@ final class Session: Sendable {
             }
         }
         if let refusal {
-            metrics.error(refusal.code.rawValue)
-            output.send(ServerMessage.error(ref: ref, code: refusal.code, message: refusal.message).encoded())
+            output.refuse(ref: ref, code: refusal.code.rawValue, message: refusal.message)
             return
         }
-        // A write the action started holds its ack until the commit.
-        let held = acknowledgement?.endReducing() ?? false
-        if let ref, !held { output.flushAck(ref) }
-        metrics.actionProcessed(latency: .now - receivedAt)
+        if let ref, !frame.holdsAck {
+            // Alone when the reduction published no patch to carry it.
+            if frame.ackHanded { output.flushAck(ref) } else { output.send(ServerMessage.ack(ref: ref, key: key).encoded()) }
+        }
+        output.metrics.actionProcessed(latency: .now - receivedAt)
     }
 
     func tearDown() async {

@@ -1,6 +1,7 @@
 import AccountClient
 import Composable
 import FavoritesClient
+import Logging
 import PokedexModels
 import PokemonClient
 import StateSync
@@ -20,15 +21,12 @@ struct SessionContext: Sendable {
     /// `--debug`: every session keeps its last actions (`SessionActionLog`).
     let keepsActionLogs: Bool
     let sharedPatches = PartsPatchMemo()
-    /// The clients' endpoints, built once: each reads the acting user from `ActionContext`,
-    /// so a session holds only its own `lists`.
-    let accountClient: AccountClient
-    private let favoritesClient: FavoritesClient
+    let log: Logger
 
     init(
         pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
         saver: SessionSaver, clock: ServerClock = .continuous, limits: ServerLimits = ServerLimits(Limits()),
-        keepsActionLogs: Bool = false
+        keepsActionLogs: Bool = false, log: Logger = .silent
     ) {
         self.pokemonClient = pokemonClient
         self.hub = hub
@@ -38,14 +36,16 @@ struct SessionContext: Sendable {
         self.clock = clock
         self.limits = limits
         self.keepsActionLogs = keepsActionLogs
-        accountClient = AccountClient.live(hub: hub, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
-        favoritesClient = FavoritesClient.live(hub: hub)
+        self.log = log
     }
 
-    /// The favorites client of a session of `user`: the shared endpoints and the user's lists.
-    func favoritesClient(for user: User) -> FavoritesClient {
-        var client = favoritesClient
-        client.lists = { [hub, userID = user.id] in Shared(hub.listsKey(userID), default: []) }
-        return client
+    /// A session's favorites client: its writes are its user's (`writer`).
+    func favoritesClient(for writer: SessionWriter) -> FavoritesClient {
+        .live(hub: hub, writer: writer)
+    }
+
+    /// A session's account client: its user's, signing out the token its browser holds.
+    func accountClient(for writer: SessionWriter) -> AccountClient {
+        .live(hub: hub, writer: writer, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
     }
 }

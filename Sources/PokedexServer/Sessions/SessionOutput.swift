@@ -16,16 +16,10 @@ final class SessionOutput: Sendable {
         var connection: Connection?
         /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
         var needsSnapshot = false
-        var pendingAcks: [PendingAck] = []
+        var acks = PendingAcks()
         /// False until the first browser has its snapshot: states before it are in that
         /// snapshot, so they are not sent as patches.
         var hasAttached = false
-    }
-
-    /// An action waiting for its ack, and the key the ack echoes.
-    struct PendingAck {
-        var ref: Int
-        var key: String?
     }
 
     /// Recent patches kept for resuming: at most this many, and at most this many bytes, so
@@ -45,40 +39,41 @@ final class SessionOutput: Sendable {
         self.patchSent = patchSent
     }
 
-    /// A new state from the Store: diff it against what the browser has and send the patch.
-    func publish(_ state: JSONValue) {
+    /// A new state from the Store, showing the favorites `shows`: diff it against what the
+    /// browser has and send the patch.
+    func publish(_ state: JSONValue, shows: PendingAcks.ListSeq? = nil) {
         sent.withLock { sent in
+            let acks = sent.acks.ready(for: shows)
             guard sent.hasAttached else { return }
             let ops = JSONPatch.diff(from: sent.state, to: state)
-            guard !ops.isEmpty else { return }
+            guard !ops.isEmpty else { return sendAlone(acks, &sent) }
             sent.state = state
-            sendPatch(&sent) { seq, ack in ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded() }
+            sendPatch(&sent, acks: acks) { seq, ack in ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded() }
         }
     }
 
     /// New values of some top-level parts of the state, the others being as last published
     /// (`SessionProjection.projectShared`): diffs and replaces only those parts, through the
     /// patches every session shares.
-    func publish(changing parts: [(key: String, value: JSONValue)]) {
+    func publish(changing parts: [(key: String, value: JSONValue)], shows: PendingAcks.ListSeq? = nil) {
         sent.withLock { sent in
+            let acks = sent.acks.ready(for: shows)
             guard sent.hasAttached, case .object(var state) = sent.state else { return }
             let patch = sharedPatches.patch(from: state, changing: parts)
-            guard !patch.operations.isEmpty else { return }
+            guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
             // `state` is then the only reference to the object, which changes in place.
             sent.state = .null
             for part in parts { state[part.key] = part.value }
             sent.state = .object(state)
-            sendPatch(&sent) { seq, ack in
+            sendPatch(&sent, acks: acks) { seq, ack in
                 ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack?.ref, key: ack?.key)
             }
         }
     }
 
     /// Sends the next patch, the `frame` made for its seq and the ack it carries (the last of
-    /// those waiting; the others go before it), and keeps it for resuming.
-    private func sendPatch(_ sent: inout Sent, frame makeFrame: (_ seq: Int, _ ack: PendingAck?) -> [UInt8]) {
-        let acks = sent.pendingAcks
-        sent.pendingAcks = []
+    /// `acks`; the others go before it), and keeps it for resuming.
+    private func sendPatch(_ sent: inout Sent, acks: [PendingAcks.Ack], frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> [UInt8]) {
         sent.seq += 1
         let frame = makeFrame(sent.seq, acks.last)
         sent.history.append((sent.seq, frame))
@@ -89,29 +84,35 @@ final class SessionOutput: Sendable {
             dropped += 1
         }
         if dropped > 0 { sent.history.removeFirst(dropped) }
-        for ack in acks.dropLast() { transmit(ServerMessage.ack(ref: ack.ref, key: ack.key).encoded(), &sent) }
+        sendAlone(acks.dropLast(), &sent)
         transmit(frame, &sent)
         metrics.patchSent()
         patchSent?(frame)
     }
 
-    /// Remembers an action's ref (and key): the next patch acknowledges it.
-    func expectAck(_ ref: Int, key: String? = nil) {
-        sent.withLock { $0.pendingAcks.append(PendingAck(ref: ref, key: key)) }
+    /// Owes the browser the ack of `ref` (echoing `key`): the next patch carries it, or, for a
+    /// star (`shows`), the first patch showing it (see `PendingAcks`).
+    func expectAck(_ ref: Int, key: String? = nil, shows: PendingAcks.ListSeq? = nil) {
+        sent.withLock { sent in
+            if let now = sent.acks.add(.init(ref: ref, key: key, shows: shows)) { sendAlone([now], &sent) }
+        }
     }
 
-    /// Takes back a ref a write now holds: no patch acknowledges it before its commit.
-    func withdrawAck(_ ref: Int) {
-        sent.withLock { sent in sent.pendingAcks.removeAll { $0.ref == ref } }
+    /// Acknowledges `ref` alone, at once.
+    func ack(_ ref: Int, key: String?) {
+        sent.withLock { sendAlone([PendingAcks.Ack(ref: ref, key: key, shows: nil)], &$0) }
     }
 
-    /// Acknowledges a ref that no patch carried (the action changed nothing visible).
+    /// Acknowledges `ref` alone if no patch carried it yet (the action changed nothing
+    /// visible). A star's ack waits for the patch showing it.
     func flushAck(_ ref: Int) {
         sent.withLock { sent in
-            guard let index = sent.pendingAcks.firstIndex(where: { $0.ref == ref }) else { return }
-            let ack = sent.pendingAcks.remove(at: index)
-            transmit(ServerMessage.ack(ref: ref, key: ack.key).encoded(), &sent)
+            if let ack = sent.acks.takeUnbound(ref) { sendAlone([ack], &sent) }
         }
+    }
+
+    private func sendAlone(_ acks: some Sequence<PendingAcks.Ack>, _ sent: inout Sent) {
+        for ack in acks { transmit(ServerMessage.ack(ref: ack.ref, key: ack.key).encoded(), &sent) }
     }
 
     /// Attaches a connection: sends `welcome`, then either the patches after `resumeSeq` (when
@@ -152,6 +153,13 @@ final class SessionOutput: Sendable {
 
     func send(_ frame: [UInt8]) {
         sent.withLock { transmit(frame, &$0) }
+    }
+
+    /// Refuses the action `ref` (a bad frame, a role it lacks, a failed write): an `error`
+    /// frame, counted by code.
+    func refuse(ref: Int?, code: String, message: String) {
+        metrics.error(code)
+        send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
     }
 
     /// The connection frames go to, if any.

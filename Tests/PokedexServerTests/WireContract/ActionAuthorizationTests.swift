@@ -30,7 +30,7 @@ final class ActionAuthorizationTests: XCTestCase {
     func testActionsNotInTheTableAreRefused() {
         let storeOnly: [JSONValue] = [
             ["onAppear": [:]],
-            ["favoriteCommitted": ["id": 25, "isFavorite": true]],
+            ["undone": ["pokemonID": 25, "isFavorite": true]],
             ["renamed": ["id": "ash", "name": "Ash"]],
             ["joined": [:]],
             ["list": ["onAppear": [:]]],

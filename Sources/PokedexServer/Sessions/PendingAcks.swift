@@ -1,0 +1,59 @@
+/// The acks a session owes its browser, and when each may go. An action that wrote nothing is
+/// acknowledged by the patch of its reduction (or alone). A star is acknowledged by the first
+/// patch that shows its list at the star's `seq` or later, so the browser never hears the ack
+/// before it sees the star; a star that changed nothing, or whose list the session does not
+/// show, is acknowledged at once. Other writes are acknowledged by the next patch after their
+/// commit, or alone once the write has returned.
+struct PendingAcks {
+    /// A list's favorites as of a change's `seq`.
+    struct ListSeq: Equatable, Sendable {
+        let listID: String
+        let seq: Int
+    }
+
+    struct Ack: Equatable, Sendable {
+        let ref: Int
+        let key: String?
+        /// What the patch carrying it must show (a star's); nil: any patch.
+        let shows: ListSeq?
+    }
+
+    private var waiting: [Ack] = []
+    /// The favorites the last state published showed.
+    private(set) var shown: ListSeq?
+
+    var isEmpty: Bool { waiting.isEmpty }
+
+    /// Adds `ack`; returns it when it may go alone at once (the state sent already shows its
+    /// star, or shows another list).
+    mutating func add(_ ack: Ack) -> Ack? {
+        if let star = ack.shows, let shown, shown.listID != star.listID || shown.seq >= star.seq { return ack }
+        waiting.append(ack)
+        return nil
+    }
+
+    /// A state showing `shows` is being published: the acks it may carry, oldest first.
+    mutating func ready(for shows: ListSeq?) -> [Ack] {
+        shown = shows
+        guard !waiting.isEmpty else { return [] }
+        var ready: [Ack] = []
+        waiting.removeAll { ack in
+            guard let star = ack.shows else {
+                ready.append(ack)
+                return true
+            }
+            guard let shows, shows.listID == star.listID, shows.seq < star.seq else {
+                ready.append(ack)
+                return true
+            }
+            return false
+        }
+        return ready
+    }
+
+    /// Takes the ack of `ref` if it waits for any patch (not for a star's).
+    mutating func takeUnbound(_ ref: Int) -> Ack? {
+        guard let index = waiting.firstIndex(where: { $0.ref == ref && $0.shows == nil }) else { return nil }
+        return waiting.remove(at: index)
+    }
+}
