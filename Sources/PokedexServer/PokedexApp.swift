@@ -31,7 +31,9 @@ final class PokedexApp: Sendable {
             clock: environment.clock, log: environment.log
         )
         self.hub = hub
-        saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock)
+        saver = SessionSaver(store: backend.sessions, storage: hub.storage, clock: environment.clock) { [log = environment.log] error in
+            log.warning("session.saved_unread", ["error": "\(error)"])
+        }
         let limits = ServerLimits(options.limits, clock: environment.clock, shared: backend.rateLimits, storage: hub.storage)
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
@@ -46,7 +48,7 @@ final class PokedexApp: Sendable {
             switch event {
             case let .userRenamed(userID):
                 let sessions = registry.sessions(ofUser: userID)
-                guard !sessions.isEmpty, let user = try? users.user(id: userID) else { return }
+                guard !sessions.isEmpty, let user = hub.reading("user", of: userID, { try users.user(id: userID) }) ?? nil else { return }
                 for session in sessions { session.renamed(user) }
             case let .signedOut(userID, tokenHash):
                 registry.end(registry.sessions(ofUser: userID).filter { tokenHash == nil || $0.token.hash == tokenHash })

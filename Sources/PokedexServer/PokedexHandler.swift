@@ -133,7 +133,13 @@ final class PokedexHandler: WebSocketHandler {
         var elsewhere = 0
         if limits.sessionsPerUser > 0, identity.newList == nil {
             let (presence, userID) = (context.hub.presence, identity.user.id)
-            elsewhere = (try? await context.hub.storage.run { try presence.sessionsElsewhere(of: userID) }) ?? 0
+            do {
+                elsewhere = try await context.hub.storage.run { try presence.sessionsElsewhere(of: userID) }
+            } catch {
+                // Storage is away: the limit counts this process's sessions only (the hello
+                // goes on; writes will say what failed).
+                log.warning("limits.sessions_elsewhere_unread", ["user": userID, "error": "\(error)"])
+            }
         }
         guard registry.reserveSession(for: identity.user.id, limit: limits.sessionsPerUser, elsewhere: elsewhere) else {
             registry.abandonHello(connection)

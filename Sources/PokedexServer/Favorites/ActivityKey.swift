@@ -27,11 +27,13 @@ struct ActivityKey: SharedKey {
     }
 
     private func readFromStorage() -> ListActivity? {
-        guard let list = try? hub.repository.list(id: listID),
-              let additions = try? hub.repository.favoriteAdditions(ofList: listID, as: list.ownerID),
-              let events = try? hub.repository.activity(ofList: listID, as: list.ownerID, limit: ListActivity.shownEvents)
-        else { return nil }
-        return ListActivity(additions: additions, events: events)
+        let repository = hub.repository
+        return hub.reading("activity", of: listID) { () -> ListActivity? in
+            guard let list = try repository.list(id: listID) else { return nil }
+            return ListActivity(
+                additions: try repository.favoriteAdditions(ofList: listID, as: list.ownerID),
+                events: try repository.activity(ofList: listID, as: list.ownerID, limit: ListActivity.shownEvents))
+        } ?? nil
     }
 
     func save(_ value: ListActivity, previous: ListActivity) throws {

@@ -43,6 +43,7 @@ final class FavoritesHub: Sendable {
     let activityReads = ListReadCache<ListActivity>()
     /// Lists deleted lately, so their members' sessions say why they lost them (bounded).
     private let deletedLists = Mutex<Set<String>>([])
+    let log: Logger
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
@@ -55,12 +56,31 @@ final class FavoritesHub: Sendable {
         self.users = users
         self.repository = repository
         self.quota = quota
+        self.log = log
         self.presence = Presence(store: presence, process: process, storage: storage, clock: clock) { error in
-            log.warning("presence.write_failed", ["error": "\(error)"])
+            log.warning("presence.failed", ["error": "\(error)"])
         }
         feed = FavoritesFeed(background: { [storage] in storage.async($0) }) { listID in
-            guard let list = try? repository.list(id: listID) else { return nil }
-            return try? repository.snapshot(ofList: listID, as: list.ownerID)
+            Self.reading("favorites", of: listID, log: log) {
+                guard let list = try repository.list(id: listID) else { return nil }
+                return try repository.snapshot(ofList: listID, as: list.ownerID)
+            } ?? nil
+        }
+    }
+
+    /// A read for a live value (a list's favorites, roster, activity, a user's lists): nil
+    /// when storage fails, which is logged. The value on show then stays as it is, and the
+    /// next change or reconnect reads it again.
+    func reading<T>(_ what: String, of subject: String, _ body: () throws -> T) -> T? {
+        Self.reading(what, of: subject, log: log, body)
+    }
+
+    private static func reading<T>(_ what: String, of subject: String, log: Logger, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            log.warning("storage.read_failed", ["what": what, "of": subject, "error": "\(error)"])
+            return nil
         }
     }
 
@@ -303,7 +323,7 @@ final class FavoritesHub: Sendable {
         guard !userIDs.isEmpty else { return }
         // Nobody shows a roster: the pages read before may show these users as they were.
         guard openRosters.load(ordering: .relaxed) > 0 else { return rosterReads.invalidateAll() }
-        let lists = (try? repository.listIDs(ofMembers: userIDs)) ?? []
+        let lists = reading("lists of members", of: "\(userIDs.count) users") { try repository.listIDs(ofMembers: userIDs) } ?? []
         for listID in lists {
             refreshRoster(listID)
             refreshActivity(listID)

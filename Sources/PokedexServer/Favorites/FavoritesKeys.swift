@@ -53,11 +53,16 @@ struct RosterKey: SharedKey {
     }
 
     private func readFromStorage() -> ListRoster? {
-        guard let list = try? hub.repository.list(id: listID),
-              let members = try? hub.repository.members(ofList: listID, as: list.ownerID, limit: limit),
-              let count = try? hub.repository.memberCount(ofList: listID, as: list.ownerID),
-              let invites = try? hub.repository.invites(ofList: listID, by: list.ownerID)
-        else { return nil }
+        let repository = hub.repository
+        let read = hub.reading("roster", of: listID) { () -> (members: [ListMember], count: Int, invites: [ListInvite])? in
+            guard let list = try repository.list(id: listID) else { return nil }
+            return (
+                try repository.members(ofList: listID, as: list.ownerID, limit: limit),
+                try repository.memberCount(ofList: listID, as: list.ownerID),
+                try repository.invites(ofList: listID, by: list.ownerID)
+            )
+        }
+        guard let (members, count, invites) = read ?? nil else { return nil }
         let online = hub.presence.online(among: members.map(\.user.id))
         let now = Date()
         return ListRoster(
@@ -97,7 +102,8 @@ struct UserListsKey: SharedKey {
     /// Nil on a service thread, which may not block: `subscribe` then reads it off the thread.
     func load() -> [ListSummary]? {
         guard !ServiceThreads.isCurrent,
-              let lists = try? hub.repository.lists(forUser: userID).map({ ListSummary(list: $0.list, role: $0.role) })
+              let lists = hub.reading("lists", of: userID, { try hub.repository.lists(forUser: userID) })?
+                .map({ ListSummary(list: $0.list, role: $0.role) })
         else { return nil }
         hub.noteLists(lists, ofUser: userID)
         return lists

@@ -15,6 +15,8 @@ final class Presence: Sendable {
     private let clock: ServerClock
     /// This process's session counts, written in order and in batches.
     private let writer: PresenceWriter?
+    /// Told a failed read or write of the presence rows (logged).
+    private let failed: @Sendable (any Error) -> Void
     static let heartbeat: Duration = .milliseconds(500)
     /// How long a heartbeat keeps its process alive: six missed in a row, and it is dead.
     static let lifetime: TimeInterval = 3
@@ -27,6 +29,7 @@ final class Presence: Sendable {
         self.process = process
         self.storage = storage
         self.clock = clock
+        self.failed = failed
         writer = store.map { store in
             PresenceWriter(
                 store: store, process: process, storage: storage,
@@ -68,7 +71,11 @@ final class Presence: Sendable {
         var online = counts.withLock { counts in Set(users.filter { counts[$0] != nil }) }
         if let store, online.count < users.count {
             let others = users.filter { !online.contains($0) }
-            online.formUnion((try? store.online(among: others, excluding: process, at: clock.date())) ?? [])
+            do {
+                online.formUnion(try store.online(among: others, excluding: process, at: clock.date()))
+            } catch {
+                failed(error)
+            }
         }
         return online
     }
@@ -82,10 +89,17 @@ final class Presence: Sendable {
         let process = self.process
         var wasAlive = true
         while !Task.isCancelled {
-            let alive = try? await storage.run { [clock] () -> Bool in
-                let alive = try store.heartbeat(process: process, aliveUntil: clock.date() + Self.lifetime)
-                _ = try store.sweepDeadProcesses(at: clock.date())
-                return alive
+            let alive: Bool?
+            do {
+                alive = try await storage.run { [clock] () -> Bool in
+                    let alive = try store.heartbeat(process: process, aliveUntil: clock.date() + Self.lifetime)
+                    _ = try store.sweepDeadProcesses(at: clock.date())
+                    return alive
+                }
+            } catch {
+                // Storage is away: the rows are written again in full once it answers.
+                failed(error)
+                alive = nil
             }
             if let alive {
                 if !alive || !wasAlive { rewriteAll(writer) }

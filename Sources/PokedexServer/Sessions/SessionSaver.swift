@@ -23,6 +23,8 @@ final class SessionSaver: Sendable {
     private let storage: StorageQueue
     /// How long the first change waits for others to share its write.
     let delay: Duration
+    /// Told a saved screen that could not be read (logged).
+    private let readFailed: @Sendable (any Error) -> Void
     /// How long a failed write waits before it is tried again (storage is away: no storm of retries).
     let retryDelay: Duration
     private let pending = Mutex(Pending())
@@ -31,8 +33,9 @@ final class SessionSaver: Sendable {
 
     init(
         store: any SessionStore, storage: StorageQueue, delay: Duration = .milliseconds(50), retryDelay: Duration = .seconds(1),
-        clock: ServerClock = .continuous
+        clock: ServerClock = .continuous, readFailed: @escaping @Sendable (any Error) -> Void = { _ in }
     ) {
+        self.readFailed = readFailed
         self.store = store
         self.storage = storage
         self.delay = delay
@@ -118,7 +121,15 @@ final class SessionSaver: Sendable {
     /// The saved state of session `id` if it is `userID`'s.
     func saved(session id: String, user userID: String) async -> RestorableState? {
         let store = self.store
-        guard let saved = try? await storage.run({ try store.session(id: id) }), saved.userID == userID else { return nil }
+        let saved: SavedSession?
+        do {
+            saved = try await storage.run { try store.session(id: id) }
+        } catch {
+            // The screen is rebuilt from the hello instead: the session goes on.
+            readFailed(error)
+            return nil
+        }
+        guard let saved, saved.userID == userID else { return nil }
         return RestorableState(encoded: saved.state)
     }
 }
