@@ -44,15 +44,20 @@ final class FavoritesFeedTests: XCTestCase {
         XCTAssertNil(feed.held("l"), "a list nobody holds is let go")
     }
 
-    func testAGapThatDoesNotFillReloadsTheList() async throws {
+    func testAGapThatDoesNotFillReloadsTheListOnceItsTimeoutPasses() async throws {
         let storage = FakeStorage()
-        let feed = FavoritesFeed(gapTimeout: .zero) { storage.read($0) }
+        let time = ManualClock()
+        let feed = FavoritesFeed(gapTimeout: .milliseconds(500), clock: time.clock) { storage.read($0) }
         _ = feed.load("l")
         let reloaded = expectation(description: "told the reloaded set")
         let cancel = feed.subscribe("l") { ids in if ids == [4, 9] { reloaded.fulfill() } }
         // Change 1 was missed (the feed was reconnecting); storage has both.
         storage.snapshot.withLock { $0 = FavoritesSnapshot(ids: [4, 9], seq: 2) }
         feed.receive(change(2, 9))
+        await time.sleepers(1)
+        time.advance(by: .milliseconds(499))
+        XCTAssertEqual(feed.reloads.load(ordering: .relaxed), 0, "the gap may still fill")
+        time.advance(by: .milliseconds(1))
         await fulfillment(of: [reloaded], timeout: 10)
         XCTAssertEqual(feed.reloads.load(ordering: .relaxed), 1)
         cancel()

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Where the server reads the time and waits: the continuous clock in the server, a
-/// hand-stepped one in tests (token buckets, throttles and grace periods are then checked
-/// without sleeping).
+/// The server's one clock: where it reads the time (monotonic and wall-clock) and waits, and
+/// what its Stores' reducers and effects read as their `clock` and `date` dependencies. The
+/// continuous clock in the server, a hand-stepped one in tests (token buckets, throttles,
+/// grace periods and the feed's gap wait are then checked without sleeping). Nothing else in
+/// the server reads the time or sleeps.
 struct ServerClock: Sendable {
     let now: @Sendable () -> ContinuousClock.Instant
     /// Returns at `deadline`, or throws `CancellationError` when the task is cancelled first.
@@ -14,5 +16,19 @@ struct ServerClock: Sendable {
 
     func sleep(for duration: Duration) async throws {
         try await sleep(now() + duration)
+    }
+}
+
+extension ServerClock {
+    /// This clock as a Swift `Clock`, for the Stores' `clock` dependency.
+    var asClock: Adapter { Adapter(serverClock: self) }
+
+    struct Adapter: Clock {
+        let serverClock: ServerClock
+        var now: ContinuousClock.Instant { serverClock.now() }
+        var minimumResolution: Duration { ContinuousClock().minimumResolution }
+        func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+            try await serverClock.sleep(deadline)
+        }
     }
 }

@@ -34,17 +34,19 @@ final class FavoritesFeed: Sendable {
     private let background: @Sendable (@escaping @Sendable () -> Void) -> Void
     /// How long a gap may stay open before the list is reloaded.
     let gapTimeout: Duration
+    private let clock: ServerClock
     /// Counts reloads, for `/metrics` and tests.
     let reloads = Atomic<Int>(0)
 
     init(
-        gapTimeout: Duration = .milliseconds(500),
+        gapTimeout: Duration = .milliseconds(500), clock: ServerClock = .continuous,
         background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global().async(execute: $0) },
         read: @escaping @Sendable (String) -> FavoritesSnapshot?
     ) {
         self.read = read
         self.background = background
         self.gapTimeout = gapTimeout
+        self.clock = clock
     }
 
     /// The seq of the list's favorites as last told to its subscribers (nil: not held, or
@@ -203,9 +205,9 @@ final class FavoritesFeed: Sendable {
     }
 
     private func checkGapLater(_ listID: String, _ entry: Entry) {
-        let timeout = gapTimeout
+        let (timeout, clock) = (gapTimeout, self.clock)
         Task.detached { [weak self] in
-            try? await Task.sleep(for: timeout)
+            try? await clock.sleep(for: timeout)
             guard let self else { return }
             let stillOpen = entry.state.withLock { state -> Bool in
                 state.gapCheckScheduled = false

@@ -44,6 +44,7 @@ final class FavoritesHub: Sendable {
     /// Lists deleted lately, so their members' sessions say why they lost them (bounded).
     private let deletedLists = Mutex<Set<String>>([])
     let log: Logger
+    let clock: ServerClock
 
     init(
         users: any UserStore, lists repository: any ListStore, presence: (any PresenceStore)? = nil, process: String = "local",
@@ -57,10 +58,11 @@ final class FavoritesHub: Sendable {
         self.repository = repository
         self.quota = quota
         self.log = log
+        self.clock = clock
         self.presence = Presence(store: presence, process: process, storage: storage, clock: clock) { error in
             log.warning("presence.failed", ["error": "\(error)"])
         }
-        feed = FavoritesFeed(background: { [storage] in storage.async($0) }) { listID in
+        feed = FavoritesFeed(clock: clock, background: { [storage] in storage.async($0) }) { listID in
             Self.reading("favorites", of: listID, log: log) {
                 guard let list = try repository.list(id: listID) else { return nil }
                 return try repository.snapshot(ofList: listID, as: list.ownerID)

@@ -64,7 +64,7 @@ struct RosterKey: SharedKey {
         }
         guard let (members, count, invites) = read ?? nil else { return nil }
         let online = hub.presence.online(among: members.map(\.user.id))
-        let now = Date()
+        let now = hub.clock.date()
         return ListRoster(
             members: members.map { .init(user: $0.user, role: $0.role, isOnline: online.contains($0.user.id)) },
             memberCount: count,

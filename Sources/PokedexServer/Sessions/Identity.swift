@@ -22,8 +22,8 @@ struct Identity {
     /// cooperative threads through a database round trip (in cluster mode two such threads
     /// capped every process at a few hundred hellos a second, and starved every other task).
     let storage: StorageQueue
-    /// The wall-clock time a code's expiry is checked against.
-    var now: @Sendable () -> Date = { Date() }
+    /// The wall-clock time a code's expiry is checked against (the server clock's `date`).
+    let now: @Sendable () -> Date
 
     /// `mayCreateUser` is asked just before a user would be created (the new-users rate),
     /// `maySignIn` before a code is looked up (the sign-ins rate); false refuses the hello

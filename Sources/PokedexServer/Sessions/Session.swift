@@ -31,6 +31,7 @@ final class Session: Sendable {
     }
 
     private let inbox = Mutex(Inbox())
+    private let clock: ServerClock
     /// Where the Store runs: the service thread of the connection that started the session.
     private let executor: any StoreExecutor
     /// When the browser went away (nil while connected).
@@ -62,6 +63,7 @@ final class Session: Sendable {
         self.token = token
         displayName = Mutex(user.displayName)
         self.executor = executor
+        clock = context.clock
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
         let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
@@ -95,6 +97,8 @@ final class Session: Sendable {
             $0.pokemonClient = context.pokemonClient
             $0.favoritesClient = favoritesClient
             $0.accountClient = context.accountClient(for: writer)
+            $0.clock = context.clock.asClock
+            $0.date = DateGenerator(context.clock.date)
         }
         projection = SessionProjection(context.projection)
         hub = context.hub
@@ -194,7 +198,7 @@ final class Session: Sendable {
     /// order, on the Store's executor.
     func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
         let startDrain = inbox.withLock { inbox -> Bool in
-            inbox.pending.append((action, ref, key, .now))
+            inbox.pending.append((action, ref, key, clock.now()))
             return Self.claimDrain(&inbox)
         }
         if startDrain { drainOnStoreExecutor() }
@@ -275,7 +279,7 @@ final class Session: Sendable {
             // Alone when the reduction published no patch to carry it.
             if frame.ackHanded { output.flushAck(ref) } else { output.send(ServerMessage.ack(ref: ref, key: key).encoded()) }
         }
-        output.metrics.actionProcessed(latency: .now - receivedAt)
+        output.metrics.actionProcessed(latency: clock.now() - receivedAt)
     }
 
     func tearDown() async {
