@@ -25,7 +25,10 @@ public final class SharedKeySubscription: Sendable {
 
 extension SharedKey {
     /// How many Stores in this process hold this key's shared value.
-    public var holderCount: Int { SharedRegistry.holderCount(of: Self.self, id: id) }
+    public var holderCount: Int { Self.holderCount(id: id) }
+
+    /// How many Stores in this process hold the shared value of this key type's `id`.
+    public static func holderCount(id: String) -> Int { SharedRegistry.holderCount(of: Self.self, id: id) }
 }
 
 /// The process-wide map from keys to live shared references. Touched only when a `Shared`

@@ -23,7 +23,7 @@ struct ActivityKey: SharedKey {
 
     /// The activity as last read since the list's last refresh, or from storage.
     private func read() -> ListActivity? {
-        hub.activityReads.value(list: listID, read: readFromStorage)
+        hub.live.activityReads.value(list: listID, read: readFromStorage)
     }
 
     private func readFromStorage() -> ListActivity? {
@@ -41,6 +41,6 @@ struct ActivityKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable (ListActivity) -> Void) -> SharedKeySubscription {
-        hub.subscription(id, readingOffServiceThreads: read, onChange)
+        hub.live.subscription(id, readingOffServiceThreads: read, onChange)
     }
 }

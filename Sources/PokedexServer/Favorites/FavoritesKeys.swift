@@ -49,7 +49,7 @@ struct RosterKey: SharedKey {
 
     /// The roster as last read since the list's last refresh, or from storage.
     private func read() -> ListRoster? {
-        hub.rosterReads.value(list: listID, variant: String(limit), read: readFromStorage)
+        hub.live.rosterReads.value(list: listID, variant: String(limit), read: readFromStorage)
     }
 
     private func readFromStorage() -> ListRoster? {
@@ -82,7 +82,7 @@ struct RosterKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable (ListRoster) -> Void) -> SharedKeySubscription {
-        hub.subscription(Self.keyID(listID), readingOffServiceThreads: read, onChange)
+        hub.live.subscription(Self.keyID(listID), readingOffServiceThreads: read, onChange)
     }
 }
 
@@ -105,7 +105,7 @@ struct UserListsKey: SharedKey {
               let lists = hub.reading("lists", of: userID, { try hub.repository.lists(forUser: userID) })?
                 .map({ ListSummary(list: $0.list, role: $0.role) })
         else { return nil }
-        hub.noteLists(lists, ofUser: userID)
+        hub.memberships.note(lists, ofUser: userID)
         return lists
     }
 
@@ -114,6 +114,6 @@ struct UserListsKey: SharedKey {
     }
 
     func subscribe(_ onChange: @escaping @Sendable ([ListSummary]) -> Void) -> SharedKeySubscription {
-        hub.subscription(id, readingOffServiceThreads: load, onChange)
+        hub.live.subscription(id, readingOffServiceThreads: load, onChange)
     }
 }

@@ -80,7 +80,7 @@ final class Session: Sendable {
         let active = lists.wrappedValue.first?.id ?? ""
         // Whose lists to read again when one of them is renamed or deleted (a value loaded
         // later is noted by its key).
-        if !lists.wrappedValue.isEmpty { context.hub.noteLists(lists.wrappedValue, ofUser: user.id) }
+        if !lists.wrappedValue.isEmpty { context.hub.memberships.note(lists.wrappedValue, ofUser: user.id) }
         if let newList { context.hub.feed.adopt(newList.id, FavoritesSnapshot(ids: [], seq: 0)) }
         let favorites = newList == nil ? favoritesClient.favorites(active) : Shared(context.hub.favoritesKey(active), stored: [])
         let account = Account(me: user, lists: lists, activeListID: active)
@@ -160,7 +160,7 @@ final class Session: Sendable {
     private func drop(_ lists: [ListSummary]) {
         let actions = lists.map { list in
             AppFeature.Action.listAccessLost(
-                listID: list.id, listName: list.list.name, hub.loss(user: user.id, list: list.id) ?? .removed
+                listID: list.id, listName: list.list.name, hub.memberships.loss(user: user.id, list: list.id) ?? .removed
             )
         }
         let store = self.store

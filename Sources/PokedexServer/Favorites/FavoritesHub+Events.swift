@@ -1,0 +1,100 @@
+import Foundation
+import PokedexModels
+import Storage
+import WebSocketServer
+
+/// Where committed events go: a star to the feed, membership and list changes to the live
+/// values that show them and to what `ListMemberships` remembers, renames and sign-outs to the
+/// sessions of their users.
+extension FavoritesHub {
+    /// A committed change, made here or, through the feed, in another process. Blocking
+    /// (reloads): called on the storage queue or the feed's thread.
+    func apply(_ event: StorageEvent) {
+        switch event {
+        case let .favorite(change):
+            feed.receive(change)
+        case let .memberLeft(listID, userID, removed):
+            memberships.left(user: userID, list: listID, removed: removed)
+            // The user's sessions see the list gone from their lists and drop it (`Session`).
+            live.refreshLists(ofUser: userID)
+            live.refreshRoster(listID)
+        case let .memberJoined(listID, userID):
+            memberships.joined(user: userID, list: listID)
+            live.refreshRoster(listID)
+            live.refreshLists(ofUser: userID)
+        case let .invitesChanged(listID):
+            live.refreshRoster(listID)
+        case .activityChanged:
+            break
+        case let .userRenamed(userID):
+            refreshRosters(ofUsers: [userID])
+            accountEvents.deliver(event)
+        case let .presenceChanged(userIDs):
+            refreshRosters(ofUsers: userIDs)
+        case let .listRenamed(listID):
+            refreshLists(ofMembersOf: listID)
+        case let .listDeleted(listID):
+            memberships.deleted(listID)
+            refreshLists(ofMembersOf: listID)
+        case let .roleChanged(listID, userID):
+            live.refreshLists(ofUser: userID)
+            live.refreshRoster(listID)
+        case .signedOut:
+            accountEvents.deliver(event)
+        }
+        if let listID = event.loggedListID { live.refreshActivity(listID) }
+    }
+
+    /// An event another process committed, from the feed's thread: applied in the order
+    /// they came, off that thread (applying may reload from storage).
+    func applyFromFeed(_ event: StorageEvent) {
+        // Presence only reloads rosters: off the feed's queue, whose stars must not wait for
+        // a connect storm's look-ups.
+        if case .presenceChanged = event { return storage.async { self.apply(event) } }
+        feedQueue.async { self.apply(event) }
+    }
+
+    /// The feed lost its connection and got it back: events may have been missed, so every
+    /// held list, membership and roster is read again.
+    func feedReconnected() {
+        feedQueue.async {
+            self.feed.reloadAll()
+            self.live.refreshAll()
+        }
+    }
+
+    /// Reads again the lists of every user this process holds who is in the list.
+    private func refreshLists(ofMembersOf listID: String) {
+        live.refresh(memberships.heldUsers(inList: listID).map(UserListsKey.keyID))
+    }
+
+    /// Rosters of every list the users are in (their name or presence changed), with one
+    /// query. Skipped when no roster is open anywhere: then nobody shows presence, and every
+    /// connect and disconnect would look up the users' lists for nothing.
+    private func refreshRosters(ofUsers userIDs: [String]) {
+        guard !userIDs.isEmpty else { return }
+        // Nobody shows a roster: the pages read before may show these users as they were.
+        guard live.anyRosterOpen else { return live.rosterReads.invalidateAll() }
+        let repository = self.repository
+        let lists = reading("lists of members", of: "\(userIDs.count) users") { try repository.listIDs(ofMembers: userIDs) } ?? []
+        for listID in lists {
+            live.refreshRoster(listID)
+            live.refreshActivity(listID)
+        }
+    }
+
+    // Presence: rosters reload from storage, in place where the caller may block (a hello's
+    // task), on the storage queue from a service thread (a connection that closed).
+
+    func connected(_ userID: String) {
+        if presence.connected(userID) { applyOffServiceThreads(.presenceChanged(userIDs: [userID])) }
+    }
+
+    func disconnected(_ userID: String) {
+        if presence.disconnected(userID) { applyOffServiceThreads(.presenceChanged(userIDs: [userID])) }
+    }
+
+    private func applyOffServiceThreads(_ event: StorageEvent) {
+        if ServiceThreads.isCurrent { storage.async { self.apply(event) } } else { apply(event) }
+    }
+}
