@@ -174,7 +174,7 @@ public enum ActionTable {
         ) { _, _ in .undo },
     ]
 
-    /// Named lists and members' roles (`AppFeature.ListsAction`), and the roster's pages.
+    /// Named lists and members' roles (`ListsFeature`), and the roster's pages.
     static let namedLists: [ActionEntry] = [
         ActionEntry(
             "lists.create", [ActionField("name", .name(characters: ActionLimits.listNameLength))], role: .anyone, rate: .write,

@@ -103,7 +103,8 @@ final class FavoritesFlowTests: XCTestCase {
             $0.destination = .favorites(self.view("ash-list"))
         }
         await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
-        await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
+        await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash"))))))
+        await store.receive(.lists(.askToRemove(member: "ash"))) {
             $0.alert = ConfirmationAlert(
                 title: "Remove Ash?", message: "Ash will no longer see or change “Favorites”.",
                 confirmLabel: "Remove", intent: .removeMember(userID: "ash", listID: "ash-list")
@@ -112,7 +113,8 @@ final class FavoritesFlowTests: XCTestCase {
         await store.send(.alert(.cancel)) { $0.alert = nil }
         XCTAssertEqual(accounts.calls.withLock { $0 }, [])
         await store.send(.destination(.presented(.favorites(.removeMemberTapped(userID: "ash")))))
-        await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash")))))) {
+        await store.receive(.destination(.presented(.favorites(.delegate(.confirmRemoval(userID: "ash"))))))
+        await store.receive(.lists(.askToRemove(member: "ash"))) {
             $0.alert = ConfirmationAlert(
                 title: "Remove Ash?", message: "Ash will no longer see or change “Favorites”.",
                 confirmLabel: "Remove", intent: .removeMember(userID: "ash", listID: "ash-list")
@@ -132,7 +134,8 @@ final class FavoritesFlowTests: XCTestCase {
         store.exhaustivity = .on
         store.skipReceivedActions()
         await store.send(.destination(.presented(.favorites(.leaveTapped))))
-        await store.receive(.destination(.presented(.favorites(.delegate(.confirmLeave))))) {
+        await store.receive(.destination(.presented(.favorites(.delegate(.confirmLeave)))))
+        await store.receive(.lists(.askToLeave)) {
             $0.alert = ConfirmationAlert(
                 title: "Leave “Cerulean”?", message: "You will need a new invite to join it again.",
                 confirmLabel: "Leave", intent: .leave(listID: "cerulean")
@@ -141,7 +144,7 @@ final class FavoritesFlowTests: XCTestCase {
         await store.send(.alert(.confirm)) { $0.alert = nil }
         // The leave effect answers at once: its change to the shared lists is asserted with
         // the action it sent, as in TCA.
-        await store.receive(.left(listID: "cerulean")) {
+        await store.receive(.lists(.delegate(.left(listID: "cerulean")))) {
             $0.account.lists.withLock { $0.removeAll { $0.id == "cerulean" } }
             $0.account.activeListID = "ash-list"
             $0.favorites = self.accounts.favoritesByList["ash-list"]!

@@ -37,6 +37,8 @@ final class NamedListsFlowTests: XCTestCase {
         let gym = FavoritesList(id: "gym-team", name: "Gym team", ownerID: "ash")
         await store.receive(.lists(.created(gym))) {
             $0.account.lists.withLock { $0.append(ListSummary(list: gym, role: .owner)) }
+        }
+        await store.receive(.lists(.delegate(.activate(listID: "gym-team")))) {
             $0.account.activeListID = "gym-team"
             $0.favorites = self.accounts.favoritesByList["gym-team"]!
             $0.list.favorites = self.accounts.favoritesByList["gym-team"]!
@@ -49,7 +51,7 @@ final class NamedListsFlowTests: XCTestCase {
         let store = makeStore()
         accounts.failWrites.withLock { $0 = true }
         await store.send(.lists(.create(name: "Gym team")))
-        await store.receive(.favoritesFailed("database or disk is full")) { $0.notice = "database or disk is full" }
+        await store.receive(.lists(.delegate(.failed("database or disk is full")))) { $0.notice = "database or disk is full" }
         XCTAssertEqual(store.state.account.activeListID, "ash-list")
     }
 

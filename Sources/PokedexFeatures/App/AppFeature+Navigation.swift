@@ -101,6 +101,12 @@ extension AppFeature.State {
 
 extension AppFeature.State {
     /// The active list's members and invites, while the Favorites view shows them.
+    /// The part the lists feature reduces: it changes only the alert.
+    var memberships: ListsFeature.State {
+        get { ListsFeature.State(account: account, alert: alert, locale: locale, shownRoster: shownRoster) }
+        set { alert = newValue.alert }
+    }
+
     public var shownRoster: ListRoster? {
         guard case let .favorites(view) = destination else { return nil }
         return view.roster?.wrappedValue

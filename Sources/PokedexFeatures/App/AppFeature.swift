@@ -78,7 +78,6 @@ public struct AppFeature: Reducer, Sendable {
         case rename(String)
         case renamed(User)
         case joined(FavoritesList)
-        case left(listID: String)
         case favoritesFailed(String)
         /// A star's intent, from every screen (list, detail, stacked detail, type, Favorites):
         /// make Pokémon `id` a favorite of the list `listID` (`on`), or not. It names both, so
@@ -95,8 +94,8 @@ public struct AppFeature: Reducer, Sendable {
         case undo
         /// What the undo reverted; nil when there was nothing left to undo.
         case undone(UndoneStar?)
-        /// Named lists and roles (`ListsAction.swift`).
-        case lists(ListsAction)
+        /// Named lists, roles and memberships, and the alert confirming them (`ListsFeature`).
+        case lists(ListsFeature.Action)
         /// Sign-in codes for other devices, signing out (`AccountFeature`).
         case account(AccountFeature.Action)
 
@@ -114,6 +113,9 @@ public struct AppFeature: Reducer, Sendable {
     public var body: some Reducer<State, Action> {
         Scope(state: \.list, action: Action.Cases.list) { PokemonListFeature() }
         Scope(state: \.account, action: Action.Cases.account) { AccountFeature() }
+        Scope(state: \.memberships, action: Action.Cases.lists) { ListsFeature() }
+        // The alert is the root's on the wire (`alert.*`): it shows over every screen.
+        Scope(state: \.memberships, action: Action.Cases.alert) { ListsFeature() }
         Reduce(core)
             .ifLet(\.$destination, action: Action.Cases.destination) { Destination() }
             .forEach(\.path, action: Action.Cases.path) { Path() }
@@ -212,34 +214,19 @@ public struct AppFeature: Reducer, Sendable {
             state.notice = Strings.joined(list.name, state.locale)
             return .send(.destination(.presented(.favorites(.onAppear))))
 
-        case let .left(listID):
-            if state.account.activeListID == listID, let personal = state.account.lists.wrappedValue.first {
-                state.activate(listID: personal.id, favoritesClient)
-            }
-            return .none
-
         case let .favoritesFailed(message):
             state.notice = message
             return .none
-
-        case .alert(.cancel):
-            state.alert = nil
-            return .none
-
-        case .alert(.confirm):
-            guard let alert = state.alert else { return .none }
-            state.alert = nil
-            return confirm(alert.intent, state.locale)
 
         case let .setLocale(locale):
             guard locale != state.locale else { return .none }
             state.locale = locale
             return .merge([.send(.list(.localeChanged(locale)))] + state.localeChangedActions(locale))
 
-        case let .lists(action):
-            return reduceLists(action, &state)
+        case let .lists(.delegate(delegate)):
+            return listsDelegate(delegate, &state)
 
-        case .list, .destination, .path:
+        case .list, .destination, .path, .lists, .alert:
             return .none
 
         case .account:
@@ -253,41 +240,24 @@ public struct AppFeature: Reducer, Sendable {
             let known = state.list.rows[id: id] ?? Pokemon(id: id, name: "", types: [])
             return push(.detail(PokemonDetailFeature.State(pokemon: known, favorites: state.favorites, locale: state.locale)), onto: &state)
         case let .confirmRemoval(userID):
-            let name = state.shownRoster?.members.first { $0.id == userID }?.user.displayName ?? Strings.thisMember(state.locale)
-            let text = Strings.removeMember(name, list: state.account.activeList?.name ?? Strings.thisList(state.locale), state.locale)
-            state.alert = ConfirmationAlert(
-                title: text.title, message: text.message, confirmLabel: text.confirm,
-                intent: .removeMember(userID: userID, listID: state.account.activeListID)
-            )
-            return .none
+            return .send(.lists(.askToRemove(member: userID)))
         case .confirmLeave:
-            let text = Strings.leave(list: state.account.activeList?.name ?? Strings.thisList(state.locale), state.locale)
-            state.alert = ConfirmationAlert(
-                title: text.title, message: text.message, confirmLabel: text.confirm,
-                intent: .leave(listID: state.account.activeListID)
-            )
-            return .none
+            return .send(.lists(.askToLeave))
         }
     }
 
-    private func confirm(_ intent: ConfirmationAlert.Intent, _ locale: AppLocale) -> Effect<Action> {
-        switch intent {
-        case let .removeMember(userID, listID):
-            return .run { [favoritesClient] _ in
-                try await favoritesClient.removeMember(listID, userID)
-            } catch: { error, send in
-                await send(.favoritesFailed(Strings.failure(error, locale)))
+    private func listsDelegate(_ delegate: ListsFeature.Action.Delegate, _ state: inout State) -> Effect<Action> {
+        switch delegate {
+        case let .activate(listID):
+            state.activate(listID: listID, favoritesClient)
+        case let .left(listID):
+            if state.account.activeListID == listID, let personal = state.account.lists.wrappedValue.first {
+                state.activate(listID: personal.id, favoritesClient)
             }
-        case let .leave(listID):
-            return .run { [favoritesClient] send in
-                try await favoritesClient.leave(listID)
-                await send(.left(listID: listID))
-            } catch: { error, send in
-                await send(.favoritesFailed(Strings.failure(error, locale)))
-            }
-        case .deleteList, .transferOwnership:
-            return confirmLists(intent, locale)
+        case let .failed(message):
+            state.notice = message
         }
+        return .none
     }
 
     private func join(_ code: String, _ locale: AppLocale) -> Effect<Action> {
@@ -330,5 +300,11 @@ extension AppFeature.Action {
         }
         static let path = CasePath(AppFeature.Action.path) { if case let .path(a) = $0 { a } else { nil } }
         static let account = CasePath(AppFeature.Action.account) { if case let .account(a) = $0 { a } else { nil } }
+        static let lists = CasePath(AppFeature.Action.lists) { if case let .lists(a) = $0 { a } else { nil } }
+        /// The root's `alert` actions, as the lists feature's; what that feature sends back
+        /// comes as `lists`.
+        static let alert = CasePath<AppFeature.Action, ListsFeature.Action>(AppFeature.Action.lists) {
+            if case let .alert(a) = $0 { .alert(a) } else { nil }
+        }
     }
 }
