@@ -63,9 +63,7 @@ public struct ListsFeature: Reducer, Sendable {
 
         case let .delete(listID):
             let name = state.account.lists.wrappedValue.first { $0.id == listID }?.list.name ?? Strings.thisList(locale)
-            let text = Strings.deleteList(name, locale)
-            state.alert = ConfirmationAlert(title: text.title, message: text.message, confirmLabel: text.confirm, intent: .deleteList(listID: listID))
-            return .none
+            return ask(Strings.deleteList(name, locale), .deleteList(listID: listID))
 
         case let .setRole(memberID, role):
             let listID = state.account.activeListID
@@ -73,27 +71,14 @@ public struct ListsFeature: Reducer, Sendable {
 
         case let .transferOwnership(memberID):
             let text = Strings.transferOwnership(state.memberName(memberID), list: state.activeListName, locale)
-            state.alert = ConfirmationAlert(
-                title: text.title, message: text.message, confirmLabel: text.confirm,
-                intent: .transferOwnership(userID: memberID, listID: state.account.activeListID)
-            )
-            return .none
+            return ask(text, .transferOwnership(userID: memberID, listID: state.account.activeListID))
 
         case let .askToRemove(memberID):
             let text = Strings.removeMember(state.memberName(memberID), list: state.activeListName, locale)
-            state.alert = ConfirmationAlert(
-                title: text.title, message: text.message, confirmLabel: text.confirm,
-                intent: .removeMember(userID: memberID, listID: state.account.activeListID)
-            )
-            return .none
+            return ask(text, .removeMember(userID: memberID, listID: state.account.activeListID))
 
         case .askToLeave:
-            let text = Strings.leave(list: state.activeListName, locale)
-            state.alert = ConfirmationAlert(
-                title: text.title, message: text.message, confirmLabel: text.confirm,
-                intent: .leave(listID: state.account.activeListID)
-            )
-            return .none
+            return ask(Strings.leave(list: state.activeListName, locale), .leave(listID: state.account.activeListID))
 
         case .alert(.cancel):
             state.alert = nil
@@ -105,6 +90,12 @@ public struct ListsFeature: Reducer, Sendable {
             return confirm(alert.intent)
 
         case .delegate:
+            return .none
+        }
+
+        /// Shows the alert that confirms `intent` (nothing happens until it is confirmed).
+        func ask(_ text: (title: String, message: String, confirm: String), _ intent: ConfirmationAlert.Intent) -> Effect<Action> {
+            state.alert = ConfirmationAlert(title: text.title, message: text.message, confirmLabel: text.confirm, intent: intent)
             return .none
         }
 
