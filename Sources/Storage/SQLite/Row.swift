@@ -43,7 +43,7 @@ public struct Row: Equatable, Sendable {
         return value
     }
 
-    private func mismatch(_ column: Int, _ expected: String) -> SQLiteError {
+    func mismatch(_ column: Int, _ expected: String) -> SQLiteError {
         SQLiteError(
             code: SQLiteError.mismatch,
             message: "column \(column) holds \(values[column]), expected \(expected)"

@@ -1,0 +1,11 @@
+/// A parameter of a statement written once for both databases; each executor turns it into
+/// its own database's value.
+public enum SQLValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    /// An `Int`, as the 64-bit integer both databases store.
+    public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
+}
