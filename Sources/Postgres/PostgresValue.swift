@@ -1,3 +1,5 @@
+import SQLCore
+
 /// One value sent to or read from PostgreSQL.
 ///
 /// Parameters and results travel in PostgreSQL's text format; `PostgresConnection` turns result
@@ -36,4 +38,26 @@ extension PostgresValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     public init(stringLiteral value: String) { self = .text(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(nilLiteral: ()) { self = .null }
+}
+
+extension PostgresValue: ColumnValue {
+    public var isNull: Bool { self == .null }
+
+    public var integerValue: Int64? {
+        guard case let .integer(value) = self else { return nil }
+        return value
+    }
+
+    public var doubleValue: Double? {
+        switch self {
+        case let .double(value): value
+        case let .integer(value): Double(value)
+        default: nil
+        }
+    }
+
+    public var textValue: String? {
+        guard case let .text(value) = self else { return nil }
+        return value
+    }
 }

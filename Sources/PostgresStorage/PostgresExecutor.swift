@@ -11,7 +11,7 @@ public struct PostgresExecutor: SQLExecutor {
     public var dialect: SQLDialect { .postgres }
 
     public func query(_ sql: String, _ parameters: [SQLValue]) throws -> [PostgresRow] {
-        try pool.query(dialect.statement(sql), params: parameters.map(\.postgres))
+        try withConnection { try $0.query(sql, parameters) }
     }
 
     public func withConnection<T: Sendable>(_ body: (PostgresStoreConnection) throws -> T) throws -> T {
@@ -50,18 +50,5 @@ public struct PostgresStoreConnection: SQLConnection {
 }
 
 extension SQLValue {
-    var postgres: PostgresValue {
-        switch self {
-        case .null: .null
-        case let .integer(value): .integer(value)
-        case let .real(value): .double(value)
-        case let .text(value): .text(value)
-        }
-    }
-}
-
-extension PostgresRow: ResultColumns {
-    public func columnError(_ column: Int, expected: String) -> any Error {
-        PostgresError(code: PostgresError.datatypeMismatch, message: "column \(column) holds \(self[column]), expected \(expected)")
-    }
+    var postgres: PostgresValue { encoded(null: .null, integer: PostgresValue.integer, real: PostgresValue.double, text: PostgresValue.text) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexModels
+import SQLCore
 
 // Row decoding shared by both backends' stores.
 

@@ -1,4 +1,5 @@
 import PokedexModels
+import SQLCore
 
 /// The Favorites view's reads (who added what, the activity log) and undo.
 extension SQLListStore {

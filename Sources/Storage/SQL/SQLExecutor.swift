@@ -1,4 +1,5 @@
 import Foundation
+import SQLCore
 
 /// One backend's way to run the stores' statements (`SQLiteExecutor`, `PostgresExecutor`):
 /// single statements, a connection held for several reads, and transactions.
@@ -48,18 +49,6 @@ extension SQLExecutor {
     func integer(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
         try query(sql, parameters)[0].int(0)
     }
-}
-
-/// The column reads the stores' rows need: SQLite's `Row` and PostgreSQL's row both have
-/// them, so one decoding serves both backends.
-public protocol ResultColumns {
-    func isNull(_ column: Int) -> Bool
-    func int(_ column: Int) throws -> Int
-    func int64(_ column: Int) throws -> Int64
-    func double(_ column: Int) throws -> Double
-    func text(_ column: Int) throws -> String
-    /// The backend's error for a column that does not hold what was expected.
-    func columnError(_ column: Int, expected: String) -> any Error
 }
 
 extension ResultColumns {

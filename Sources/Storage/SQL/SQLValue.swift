@@ -8,4 +8,16 @@ public enum SQLValue: Equatable, Sendable {
 
     /// An `Int`, as the 64-bit integer both databases store.
     public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
+
+    /// The value in a backend's own type, built by the case's constructor there.
+    public func encoded<Value>(
+        null: Value, integer: (Int64) -> Value, real: (Double) -> Value, text: (String) -> Value
+    ) -> Value {
+        switch self {
+        case .null: null
+        case let .integer(value): integer(value)
+        case let .real(value): real(value)
+        case let .text(value): text(value)
+        }
+    }
 }

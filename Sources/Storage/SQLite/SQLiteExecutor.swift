@@ -43,16 +43,5 @@ public struct SQLiteStoreConnection: SQLConnection {
 }
 
 extension SQLValue {
-    var sqlite: SQLiteValue {
-        switch self {
-        case .null: .null
-        case let .integer(value): .integer(value)
-        case let .real(value): .real(value)
-        case let .text(value): .text(value)
-        }
-    }
-}
-
-extension Row: ResultColumns {
-    public func columnError(_ column: Int, expected: String) -> any Error { mismatch(column, expected) }
+    var sqlite: SQLiteValue { encoded(null: .null, integer: SQLiteValue.integer, real: SQLiteValue.real, text: SQLiteValue.text) }
 }

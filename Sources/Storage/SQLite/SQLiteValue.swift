@@ -1,3 +1,5 @@
+import SQLCore
+
 /// One value SQLite stores or binds: its five storage classes.
 public enum SQLiteValue: Equatable, Hashable, Sendable {
     case integer(Int64)
@@ -14,4 +16,26 @@ extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .text(value) }
     public init(nilLiteral: ()) { self = .null }
+}
+
+extension SQLiteValue: ColumnValue {
+    public var isNull: Bool { self == .null }
+
+    public var integerValue: Int64? {
+        guard case let .integer(value) = self else { return nil }
+        return value
+    }
+
+    public var doubleValue: Double? {
+        switch self {
+        case let .real(value): value
+        case let .integer(value): Double(value)
+        default: nil
+        }
+    }
+
+    public var textValue: String? {
+        guard case let .text(value) = self else { return nil }
+        return value
+    }
 }

@@ -1,0 +1,41 @@
+/// A value a result column holds, as the row reading it sees it.
+public protocol ColumnValue: Equatable, Sendable {
+    var isNull: Bool { get }
+    var integerValue: Int64? { get }
+    /// A real, or an integer widened (SQLite keeps whole numbers of REAL columns as integers;
+    /// PostgreSQL's `SELECT 1` is an integer).
+    var doubleValue: Double? { get }
+    var textValue: String? { get }
+}
+
+/// One result row read by column index: SQLite's `Row` and PostgreSQL's `PostgresRow` both
+/// are, so a decoding written once (the stores' records) reads either.
+public protocol ResultColumns {
+    associatedtype Value: ColumnValue
+    var values: [Value] { get }
+    /// The backend's error for a column that does not hold what was expected.
+    func columnError(_ column: Int, expected: String) -> any Error
+}
+
+extension ResultColumns {
+    public func isNull(_ column: Int) -> Bool { values[column].isNull }
+
+    public func int64(_ column: Int) throws -> Int64 {
+        guard let value = values[column].integerValue else { throw columnError(column, expected: "integer") }
+        return value
+    }
+
+    public func int(_ column: Int) throws -> Int {
+        Int(try int64(column))
+    }
+
+    public func double(_ column: Int) throws -> Double {
+        guard let value = values[column].doubleValue else { throw columnError(column, expected: "real") }
+        return value
+    }
+
+    public func text(_ column: Int) throws -> String {
+        guard let value = values[column].textValue else { throw columnError(column, expected: "text") }
+        return value
+    }
+}
