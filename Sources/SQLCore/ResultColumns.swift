@@ -1,11 +1,17 @@
-/// A value a result column holds, as the row reading it sees it.
-public protocol ColumnValue: Equatable, Sendable {
-    var isNull: Bool { get }
+/// A value a result column holds, as the row reading it sees it: each is nil unless the
+/// value is of that kind.
+public protocol ColumnValue: Equatable, ExpressibleByNilLiteral, Sendable {
     var integerValue: Int64? { get }
+    var realValue: Double? { get }
+    var textValue: String? { get }
+}
+
+extension ColumnValue {
+    var isNull: Bool { self == nil }
+
     /// A real, or an integer widened (SQLite keeps whole numbers of REAL columns as integers;
     /// PostgreSQL's `SELECT 1` is an integer).
-    var doubleValue: Double? { get }
-    var textValue: String? { get }
+    var doubleValue: Double? { realValue ?? integerValue.map(Double.init) }
 }
 
 /// One result row read by column index: SQLite's `Row` and PostgreSQL's `PostgresRow` both

@@ -19,23 +19,7 @@ extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
 }
 
 extension SQLiteValue: ColumnValue {
-    public var isNull: Bool { self == .null }
-
-    public var integerValue: Int64? {
-        guard case let .integer(value) = self else { return nil }
-        return value
-    }
-
-    public var doubleValue: Double? {
-        switch self {
-        case let .real(value): value
-        case let .integer(value): Double(value)
-        default: nil
-        }
-    }
-
-    public var textValue: String? {
-        guard case let .text(value) = self else { return nil }
-        return value
-    }
+    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
+    public var realValue: Double? { if case let .real(value) = self { value } else { nil } }
+    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
 }
