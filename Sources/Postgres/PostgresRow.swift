@@ -38,6 +38,13 @@ public struct PostgresRow: ResultColumns, Equatable, Sendable {
     }
 }
 
+/// What a row reads from each value.
+extension PostgresValue: ColumnValue {
+    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
+    public var realValue: Double? { if case let .double(value) = self { value } else { nil } }
+    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
+}
+
 /// What one statement returned: its rows (the result is a collection of them) and, for
 /// INSERT/UPDATE/DELETE, how many rows it touched.
 public struct PostgresResult: RandomAccessCollection, Equatable, Sendable {

@@ -1,5 +1,3 @@
-import SQLCore
-
 /// One value sent to or read from PostgreSQL.
 ///
 /// Parameters and results travel in PostgreSQL's text format; `PostgresConnection` turns result
@@ -38,10 +36,4 @@ extension PostgresValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     public init(stringLiteral value: String) { self = .text(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(nilLiteral: ()) { self = .null }
-}
-
-extension PostgresValue: ColumnValue {
-    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
-    public var realValue: Double? { if case let .double(value) = self { value } else { nil } }
-    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
 }

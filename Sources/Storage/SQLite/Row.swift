@@ -27,3 +27,10 @@ public struct Row: ResultColumns, Equatable, Sendable {
         )
     }
 }
+
+/// What a row reads from each value.
+extension SQLiteValue: ColumnValue {
+    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
+    public var realValue: Double? { if case let .real(value) = self { value } else { nil } }
+    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
+}

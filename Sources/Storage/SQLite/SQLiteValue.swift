@@ -1,5 +1,3 @@
-import SQLCore
-
 /// One value SQLite stores or binds: its five storage classes.
 public enum SQLiteValue: Equatable, Hashable, Sendable {
     case integer(Int64)
@@ -16,10 +14,4 @@ extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .text(value) }
     public init(nilLiteral: ()) { self = .null }
-}
-
-extension SQLiteValue: ColumnValue {
-    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
-    public var realValue: Double? { if case let .real(value) = self { value } else { nil } }
-    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
 }
