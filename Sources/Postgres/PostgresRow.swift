@@ -30,11 +30,8 @@ public struct PostgresRow: ResultColumns, Equatable, Sendable {
     }
 
     public func columnError(_ column: Int, expected: String) -> any Error {
-        let name = column < columns.count ? " (\(columns[column]))" : ""
-        return PostgresError(
-            code: PostgresError.datatypeMismatch,
-            message: "column \(column)\(name) holds \(values[column]), expected \(expected)"
-        )
+        let name = column < columns.count ? columns[column] : nil
+        return PostgresError(code: PostgresError.datatypeMismatch, message: mismatchMessage(column, named: name, expected: expected))
     }
 }
 

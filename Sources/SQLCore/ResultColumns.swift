@@ -24,6 +24,12 @@ public protocol ResultColumns {
 }
 
 extension ResultColumns {
+    /// What `columnError` says: the column (with its name, where the result has names), what
+    /// it holds and what was expected.
+    public func mismatchMessage(_ column: Int, named name: String? = nil, expected: String) -> String {
+        "column \(column)\(name.map { " (\($0))" } ?? "") holds \(values[column]), expected \(expected)"
+    }
+
     public func isNull(_ column: Int) -> Bool { values[column].isNull }
 
     public func int64(_ column: Int) throws -> Int64 {

@@ -21,10 +21,7 @@ public struct Row: ResultColumns, Equatable, Sendable {
     }
 
     public func columnError(_ column: Int, expected: String) -> any Error {
-        SQLiteError(
-            code: SQLiteError.mismatch,
-            message: "column \(column) holds \(values[column]), expected \(expected)"
-        )
+        SQLiteError(code: SQLiteError.mismatch, message: mismatchMessage(column, expected: expected))
     }
 }
 
