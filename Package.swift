@@ -32,8 +32,10 @@ let package = Package(
 
         // Data.
         .target(name: "PokedexModels"),
-        .target(name: "Storage", dependencies: ["CSQLite", "CLibCrypto", "PokedexModels"]),
-        .target(name: "Postgres", dependencies: ["CPostgres"]),
+        // What both database wrappers share: reading a row by column, a schema's migration step.
+        .target(name: "SQLCore"),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibCrypto", "PokedexModels", "SQLCore"]),
+        .target(name: "Postgres", dependencies: ["CPostgres", "SQLCore"]),
         .target(name: "PostgresStorage", dependencies: ["Postgres", "Storage", "PokedexModels"]),
         // Throwaway PostgreSQL servers and databases for the test suites.
         .target(name: "PostgresTesting", dependencies: ["Postgres", "TestSupport"]),
@@ -85,7 +87,7 @@ let package = Package(
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting", "TestSupport"]),
         // Both backends: the store tests run against SQLite and PostgreSQL alike.
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres", "SeededRandom", "TestSupport"]
+            name: "StorageTests", dependencies: ["Storage", "SQLCore", "PokedexModels", "PostgresStorage", "PostgresTesting", "Postgres", "SeededRandom", "TestSupport"]
         ),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTesting", "TestSupport"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "PokemonClient", "PokedexModels", "Storage"]),

@@ -1,14 +1,7 @@
-/// One step of a PostgreSQL schema's history. Versions count up from 1 with no gaps; a
-/// migration's SQL may hold several `;`-separated statements.
-public struct PostgresMigration: Equatable, Sendable {
-    public var version: Int
-    public var sql: String
+import SQLCore
 
-    public init(version: Int, sql: String) {
-        self.version = version
-        self.sql = sql
-    }
-}
+/// One step of a PostgreSQL schema's history.
+public typealias PostgresMigration = Migration
 
 public enum PostgresMigrationError: Error, Equatable, Sendable {
     /// The database was migrated by a newer build that knows more versions than this one.
@@ -33,11 +26,7 @@ public struct PostgresMigrator: Sendable {
     private let lockKey: Int64
 
     public init(_ migrations: [PostgresMigration], table: String = "schema_migrations", lockKey: Int64 = defaultLockKey) {
-        // A misnumbered list is a programming error, not a runtime condition.
-        precondition(
-            migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
-            "migration versions must be 1, 2, 3, … in order"
-        )
+        Migration.checkNumbering(migrations)
         self.migrations = migrations
         self.table = quotedIdentifier(table)
         self.lockKey = lockKey

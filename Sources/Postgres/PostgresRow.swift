@@ -1,6 +1,8 @@
+import SQLCore
+
 /// One result row, read by column index (or by name through `subscript(_: String)`). Values are
 /// copied out of libpq's result, so a row outlives it and can cross threads.
-public struct PostgresRow: Equatable, Sendable {
+public struct PostgresRow: ResultColumns, Equatable, Sendable {
     public var values: [PostgresValue]
     /// The result's column names, in order (shared by every row of a result).
     public var columns: [String]
@@ -17,48 +19,27 @@ public struct PostgresRow: Equatable, Sendable {
         columns.firstIndex(of: name).map { values[$0] }
     }
 
-    public func isNull(_ column: Int) -> Bool { values[column] == .null }
-
-    public func int64(_ column: Int) throws -> Int64 {
-        guard case let .integer(value) = values[column] else { throw mismatch(column, "integer") }
-        return value
-    }
-
-    public func int(_ column: Int) throws -> Int {
-        Int(try int64(column))
-    }
-
     public func bool(_ column: Int) throws -> Bool {
-        guard case let .bool(value) = values[column] else { throw mismatch(column, "bool") }
-        return value
-    }
-
-    /// Integers are widened, so `SELECT 1` reads as a double too.
-    public func double(_ column: Int) throws -> Double {
-        switch values[column] {
-        case let .double(value): return value
-        case let .integer(value): return Double(value)
-        default: throw mismatch(column, "double")
-        }
-    }
-
-    public func text(_ column: Int) throws -> String {
-        guard case let .text(value) = values[column] else { throw mismatch(column, "text") }
+        guard case let .bool(value) = values[column] else { throw columnError(column, expected: "bool") }
         return value
     }
 
     public func bytea(_ column: Int) throws -> [UInt8] {
-        guard case let .bytea(value) = values[column] else { throw mismatch(column, "bytea") }
+        guard case let .bytea(value) = values[column] else { throw columnError(column, expected: "bytea") }
         return value
     }
 
-    private func mismatch(_ column: Int, _ expected: String) -> PostgresError {
-        let name = column < columns.count ? " (\(columns[column]))" : ""
-        return PostgresError(
-            code: PostgresError.datatypeMismatch,
-            message: "column \(column)\(name) holds \(values[column]), expected \(expected)"
-        )
+    public func columnError(_ column: Int, expected: String) -> any Error {
+        let name = column < columns.count ? columns[column] : nil
+        return PostgresError(code: PostgresError.datatypeMismatch, message: mismatchMessage(column, named: name, expected: expected))
     }
+}
+
+/// What a row reads from each value.
+extension PostgresValue: ColumnValue {
+    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
+    public var realValue: Double? { if case let .double(value) = self { value } else { nil } }
+    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
 }
 
 /// What one statement returned: its rows (the result is a collection of them) and, for

@@ -3,8 +3,12 @@ import Postgres
 import Storage
 
 /// Saved sessions in PostgreSQL, so a resume on any process of the cluster finds them.
-public struct PostgresSessionStore: SessionStore {
-    let pool: PostgresPool
+public struct PostgresSessionStore: SQLSessionStore {
+    public let executor: PostgresExecutor
+
+    init(pool: PostgresPool, origin: String) {
+        executor = PostgresExecutor(pool: pool, origin: origin)
+    }
 
     public func save(_ sessions: [SavedSession]) throws {
         // One statement per round of distinct ids: an upsert cannot touch a row twice in one
@@ -12,11 +16,11 @@ public struct PostgresSessionStore: SessionStore {
         // last state winning. Nearly every batch is one round, one statement.
         let rounds = Self.rounds(sessions)
         guard rounds.count > 1 else {
-            if let round = rounds.first { try pool.execute(Self.upsert, params: Self.parameters(round)) }
+            if let round = rounds.first { try executor.pool.execute(Self.unnestedUpsert, params: Self.parameters(round)) }
             return
         }
-        try pool.transaction { connection in
-            for round in rounds { try connection.execute(Self.upsert, params: Self.parameters(round)) }
+        try executor.pool.transaction { connection in
+            for round in rounds { try connection.execute(Self.unnestedUpsert, params: Self.parameters(round)) }
         }
     }
 
@@ -35,11 +39,9 @@ public struct PostgresSessionStore: SessionStore {
     }
 
     /// The batch as four parallel arrays, unnested into rows.
-    private static let upsert = """
+    private static let unnestedUpsert = """
         INSERT INTO saved_sessions (id, user_id, state, updated_at)
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[])
-        ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
-        WHERE saved_sessions.user_id = excluded.user_id
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[]) \(upsert)
         """
 
     private static func parameters(_ sessions: [SavedSession]) -> [PostgresValue] {
@@ -48,20 +50,6 @@ public struct PostgresSessionStore: SessionStore {
             .text(PostgresArray.text(sessions.map(\.state))),
             .text(PostgresArray.text(sessions.map { String($0.updatedAt.timeIntervalSince1970) })),
         ]
-    }
-
-    public func session(id: String) throws -> SavedSession? {
-        try pool.query("SELECT id, user_id, state, updated_at FROM saved_sessions WHERE id = $1", params: [.text(id)]).first.map { row in
-            SavedSession(
-                id: try row.text(0), userID: try row.text(1), state: try row.text(2),
-                updatedAt: Date(timeIntervalSince1970: try row.double(3))
-            )
-        }
-    }
-
-    @discardableResult
-    public func deleteSessions(savedBefore date: Date) throws -> Int {
-        try pool.execute("DELETE FROM saved_sessions WHERE updated_at < $1", params: [.double(date.timeIntervalSince1970)]).affectedRows
     }
 }
 

@@ -25,7 +25,7 @@ public final class PostgresStorage: Sendable {
         self.pool = pool
         users = PostgresUserStore(pool: pool, origin: origin)
         lists = PostgresListStore(pool: pool, origin: origin)
-        sessions = PostgresSessionStore(pool: pool)
+        sessions = PostgresSessionStore(pool: pool, origin: origin)
         presence = PostgresPresenceStore(pool: pool, origin: origin)
         rateLimits = PostgresRateLimitStore(pool: pool)
     }

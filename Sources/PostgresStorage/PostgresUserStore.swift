@@ -3,16 +3,15 @@ import Postgres
 import PokedexModels
 import Storage
 
-/// Users and their bearer tokens in PostgreSQL: `UserStore` for cluster mode.
-public struct PostgresUserStore: UserStore {
-    let pool: PostgresPool
-    let origin: String
+/// Users and their bearer tokens in PostgreSQL: `UserStore` for cluster mode (`SQLUserStore`
+/// holds the queries both databases share); here, new users written in shared commits.
+public struct PostgresUserStore: SQLUserStore {
+    public let executor: PostgresExecutor
     let now: @Sendable () -> Date
     private let newUsers: WriteBatcher<NewUserStatement.Item, Void>
 
     init(pool: PostgresPool, origin: String, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.pool = pool
-        self.origin = origin
+        executor = PostgresExecutor(pool: pool, origin: origin)
         self.now = now
         newUsers = WriteBatcher(pool: pool, maxBatches: 1, write: NewUserStatement.write)
     }
@@ -26,27 +25,5 @@ public struct PostgresUserStore: UserStore {
             newUsers.submit(NewUserStatement.Item(new: new, list: list)) { continuation.resume(with: $0) }
         }
         return (new.user, new.token, list)
-    }
-
-    public func user(forToken token: String) throws -> User? {
-        try pool.query(
-            "SELECT u.id, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1", params: [.text(RandomToken.storedHash(of: token))]
-        ).first.map { try User(postgres: $0) }
-    }
-
-    public func user(id: String) throws -> User? {
-        try pool.query("SELECT id, display_name FROM users WHERE id = $1", params: [.text(id)]).first.map { try User(postgres: $0) }
-    }
-
-    public func rename(userID: String, to displayName: String) throws -> User {
-        let name = try DisplayName.validated(displayName)
-        return try pool.transaction { connection in
-            let changed = try connection.execute(
-                "UPDATE users SET display_name = $1 WHERE id = $2", params: [.text(name), .text(userID)]
-            ).affectedRows
-            guard changed == 1 else { throw FavoritesError.unknownUser }
-            try connection.announce(.userRenamed(userID: userID), origin: origin)
-            return User(id: userID, displayName: name)
-        }
     }
 }

@@ -75,7 +75,7 @@ enum StarStatement {
     static func outcome(_ result: PostgresResult, of star: FavoriteStar) throws -> FavoriteChange? {
         let row = result[0]
         guard !row.isNull(0) else { throw FavoritesError.notMember }
-        guard try ListRole(postgres: row, column: 0).canWrite else { throw FavoritesError.forbidden }
+        guard try ListRole(column: 0, of: row).canWrite else { throw FavoritesError.forbidden }
         if row.isNull(1) { return nil }
         return FavoriteChange(listID: star.listID, seq: try row.int(1), pokemonID: star.pokemonID, isFavorite: star.isFavorite, userID: star.userID)
     }

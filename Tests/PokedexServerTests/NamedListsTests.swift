@@ -10,7 +10,7 @@ import XCTest
 final class NamedListsTests: InProcessTestCase {
     /// The wall clock of the lists store: invites expire by it.
     let wall = WallClock()
-    private(set) var lists: FavoritesRepository!
+    private(set) var lists: SQLiteListStore!
 
     override func configure(_ options: inout ServerOptions) {
         options.limits.newUsersPerMinute = 0
@@ -20,7 +20,7 @@ final class NamedListsTests: InProcessTestCase {
         // Roster pushes are throttled per list: on the real clock their trailing run comes.
         environment.clock = .continuous
         let backend = environment.backend
-        let store = FavoritesRepository(database: backend.local, now: { [wall] in wall.now })
+        let store = SQLiteListStore(database: backend.local, now: { [wall] in wall.now })
         lists = store
         environment.backend = StorageBackend(
             users: backend.users, lists: store, sessions: backend.sessions, presence: nil, local: backend.local,
@@ -197,7 +197,7 @@ final class NamedListsTests: InProcessTestCase {
         let list = try XCTUnwrap(owner.state["lists"]?["active"]?.stringValue)
         let ownerID = try XCTUnwrap(owner.userID)
         let code = try lists.createInvite(list: list, role: .viewer, by: ownerID)
-        let users = UserRepository(database: try XCTUnwrap(server.app.environment.backend.local))
+        let users = SQLiteUserStore(database: try XCTUnwrap(server.app.environment.backend.local))
         for index in 0..<60 {
             _ = try lists.acceptInvite(code: code, user: try await users.createUser(displayName: "Trainer \(index)").user.id)
         }

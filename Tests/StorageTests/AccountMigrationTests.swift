@@ -22,7 +22,7 @@ final class AccountMigrationTests: XCTestCase {
             )
         }
 
-        let users = UserRepository(database: try Database(path: path, migrations: StorageSchema.migrations))
+        let users = SQLiteUserStore(database: try Database(path: path, migrations: StorageSchema.migrations))
 
         XCTAssertEqual(try users.user(forToken: token)?.displayName, "Ash")
     }

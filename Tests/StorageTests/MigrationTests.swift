@@ -1,4 +1,5 @@
 import XCTest
+import SQLCore
 @testable import Storage
 
 final class MigrationTests: XCTestCase {

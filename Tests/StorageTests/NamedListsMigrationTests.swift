@@ -16,7 +16,7 @@ final class NamedListsMigrationTests: XCTestCase {
         ] { _ = try old.run(statement) }
 
         let upgraded = try Database(path: path, migrations: StorageSchema.migrations)
-        let lists = FavoritesRepository(database: upgraded)
+        let lists = SQLiteListStore(database: upgraded)
 
         XCTAssertEqual(try lists.list(id: "l1")?.name, "Favorites")
         let invite = try XCTUnwrap(lists.invites(ofList: "l1", by: "u1").first)

@@ -6,13 +6,13 @@ import XCTest
 /// SQLite repositories over one database with the full schema, for the SQLite-only tests.
 struct StorageFixture {
     let database: Database
-    let users: UserRepository
-    let favorites: FavoritesRepository
+    let users: SQLiteUserStore
+    let favorites: SQLiteListStore
 
     init(path: String = Database.inMemoryPath) throws {
         database = try Database(path: path, migrations: StorageSchema.migrations)
-        users = UserRepository(database: database)
-        favorites = FavoritesRepository(database: database)
+        users = SQLiteUserStore(database: database)
+        favorites = SQLiteListStore(database: database)
     }
 
     /// A new user and their personal list.

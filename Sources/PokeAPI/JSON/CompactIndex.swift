@@ -16,24 +16,14 @@ enum CompactIndex {
 
     static func decode(_ bytes: [UInt8]) throws -> PokemonIndexPage {
         try JSONScanner.scan(bytes) { scanner in
-            var count: Int?
-            var entries: [NamedEntry] = []
-            try scanner.readObject { scanner, key in
-                switch key {
-                case "count": count = try scanner.readInt()
-                case "results":
-                    try scanner.readArray { scanner in
-                        try scanner.beginArray()
-                        let id = try scanner.readInt()
-                        try scanner.expectComma()
-                        entries.append(NamedEntry(id: id, name: try scanner.readString()))
-                        try scanner.endArray()
-                    }
-                default: try scanner.skipValue()
-                }
+            try PokemonIndexPage.read(&scanner) { scanner in
+                try scanner.beginArray()
+                let id = try scanner.readInt()
+                try scanner.expectComma()
+                let name = try scanner.readString()
+                try scanner.endArray()
+                return NamedEntry(id: id, name: name)
             }
-            guard let count else { throw scanner.error("missing \"count\"") }
-            return PokemonIndexPage(count: count, entries: entries)
         }
     }
 }

@@ -16,6 +16,22 @@ public struct NamedEntry: Equatable, Hashable, Sendable {
 public struct PokemonIndexPage: Equatable, Sendable {
     public var count: Int
     public var entries: [NamedEntry]
+
+    /// `{count, results: […]}`, PokeAPI's and the cache's compact form alike: each result read
+    /// by `entry`, other keys skipped.
+    static func read(_ scanner: inout JSONScanner, entry: (inout JSONScanner) throws -> NamedEntry) throws -> PokemonIndexPage {
+        var count: Int?
+        var entries: [NamedEntry] = []
+        try scanner.readObject { scanner, key in
+            switch key {
+            case "count": count = try scanner.readInt()
+            case "results": try scanner.readArray { entries.append(try entry(&$0)) }
+            default: try scanner.skipValue()
+            }
+        }
+        guard let count else { throw scanner.error("missing \"count\"") }
+        return PokemonIndexPage(count: count, entries: entries)
+    }
 }
 
 /// Decodes the real PokeAPI v2 documents, reading only the fields the Pokédex uses.
@@ -32,19 +48,7 @@ public enum PokeAPIDecoder {
     /// `/pokemon?limit=&offset=`: `{count, next, previous, results: [{name, url}]}`.
     public static func index(_ bytes: [UInt8]) throws -> PokemonIndexPage {
         try decoding("Pokémon list") {
-            try JSONScanner.scan(bytes) { scanner in
-                var count: Int?
-                var entries: [NamedEntry] = []
-                try scanner.readObject { scanner, key in
-                    switch key {
-                    case "count": count = try scanner.readInt()
-                    case "results": try scanner.readArray { entries.append(try readNamedEntry(&$0)) }
-                    default: try scanner.skipValue()
-                    }
-                }
-                guard let count else { throw scanner.error("missing \"count\"") }
-                return PokemonIndexPage(count: count, entries: entries)
-            }
+            try JSONScanner.scan(bytes) { try PokemonIndexPage.read(&$0, entry: readNamedEntry) }
         }
     }
 

@@ -37,8 +37,8 @@ struct StorageBackend: Sendable {
     private static func sqlite(_ options: ServerOptions) throws -> StorageBackend {
         let database = try openSQLite(options.database, options)
         return StorageBackend(
-            users: UserRepository(database: database), lists: FavoritesRepository(database: database),
-            sessions: SessionRepository(database: database), presence: nil, local: database,
+            users: SQLiteUserStore(database: database), lists: SQLiteListStore(database: database),
+            sessions: SQLiteSessionStore(database: database), presence: nil, local: database,
             origin: RandomToken.hex(byteCount: 8), cluster: nil
         )
     }

@@ -56,22 +56,3 @@ public struct InviteTerms: Sendable, Equatable {
 
     public static let unlimited = InviteTerms()
 }
-
-extension ListInvite {
-    static let columns = "code_hash, list_id, role, created_by, created_at, revoked_at, expires_at, max_uses, uses"
-
-    /// From the `columns`, in order.
-    init(row: Row) throws {
-        self.init(
-            id: try row.text(0),
-            listID: try row.text(1),
-            role: try ListRole(column: 2, of: row),
-            createdBy: row.isNull(3) ? nil : try row.text(3),
-            createdAt: Date(timeIntervalSince1970: try row.double(4)),
-            revokedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: try row.double(5)),
-            expiresAt: row.isNull(6) ? nil : Date(timeIntervalSince1970: try row.double(6)),
-            maxUses: row.isNull(7) ? nil : try row.int(7),
-            uses: try row.int(8)
-        )
-    }
-}

@@ -1,45 +1,40 @@
 import Foundation
 import PokedexModels
+import SQLCore
 
-// Row decoding and the list insert shared by both repositories.
+// Row decoding shared by both backends' stores.
 
 extension User {
     /// From the columns `id, display_name`, starting at `column`.
-    init(row: Row, from column: Int = 0) throws {
+    public init(row: some ResultColumns, from column: Int = 0) throws {
         self.init(id: try row.text(column), displayName: try row.text(column + 1))
     }
 }
 
 extension FavoritesList {
     /// From the columns `id, name, owner_id`, starting at `column`.
-    init(row: Row, from column: Int = 0) throws {
+    public init(row: some ResultColumns, from column: Int = 0) throws {
         self.init(id: try row.text(column), name: try row.text(column + 1), ownerID: try row.text(column + 2))
     }
 }
 
 extension ListRole {
-    init(column: Int, of row: Row) throws {
-        let text = try row.text(column)
-        guard let role = ListRole(rawValue: text) else {
-            // The schema's CHECK constraint makes this unreachable short of a corrupted file.
-            throw SQLiteError(code: SQLiteError.mismatch, message: "unknown role '\(text)'")
-        }
+    public init(column: Int, of row: some ResultColumns) throws {
+        // The schema's CHECK constraint makes a failure unreachable short of a corrupted database.
+        guard let role = ListRole(rawValue: try row.text(column)) else { throw row.columnError(column, expected: "a role") }
         self = role
     }
 }
 
-extension SQLiteConnection {
-    /// Inserts a list and its owner's membership; run inside the caller's transaction.
-    func insertList(named name: String, ownerID: String, at time: Double) throws -> FavoritesList {
-        let listID = RandomToken.identifier(createdAt: Date(timeIntervalSince1970: time))
-        try run(
-            "INSERT INTO favorite_lists (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)",
-            [.text(listID), .text(name), .text(ownerID), .real(time)]
+extension ListInvite {
+    static let columns = "code_hash, list_id, role, created_by, created_at, revoked_at, expires_at, max_uses, uses"
+
+    /// From the `columns`, in order.
+    init(row: some ResultColumns) throws {
+        self.init(
+            id: try row.text(0), listID: try row.text(1), role: try ListRole(column: 2, of: row), createdBy: try row.optionalText(3),
+            createdAt: Date(timeIntervalSince1970: try row.double(4)), revokedAt: try row.optionalDate(5),
+            expiresAt: try row.optionalDate(6), maxUses: row.isNull(7) ? nil : try row.int(7), uses: try row.int(8)
         )
-        try run(
-            "INSERT INTO memberships (list_id, user_id, role, joined_at) VALUES (?, ?, 'owner', ?)",
-            [.text(listID), .text(ownerID), .real(time)]
-        )
-        return FavoritesList(id: listID, name: name, ownerID: ownerID)
     }
 }

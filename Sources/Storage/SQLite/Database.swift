@@ -1,4 +1,5 @@
 import Foundation
+import SQLCore
 import Synchronization
 
 /// The one door to SQLite: a connection to a file (or `:memory:`), safe to share.

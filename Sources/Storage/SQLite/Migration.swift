@@ -1,14 +1,4 @@
-/// One step of a schema's history. A file records the last version applied in
-/// `PRAGMA user_version`; versions count up from 1 with no gaps.
-public struct Migration: Equatable, Sendable {
-    public var version: Int
-    public var sql: String
-
-    public init(version: Int, sql: String) {
-        self.version = version
-        self.sql = sql
-    }
-}
+import SQLCore
 
 public enum MigrationError: Error, Equatable, Sendable {
     /// The file was written by a newer build that knows more versions than this one.
@@ -20,11 +10,7 @@ struct Migrator {
     private let migrations: [Migration]
 
     init(_ migrations: [Migration]) {
-        // A misnumbered list is a programming error, not a runtime condition.
-        precondition(
-            migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
-            "migration versions must be 1, 2, 3, … in order"
-        )
+        Migration.checkNumbering(migrations)
         self.migrations = migrations
     }
 

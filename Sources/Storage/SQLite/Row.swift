@@ -1,6 +1,8 @@
+import SQLCore
+
 /// One result row, read by column index. Values are copied out of SQLite when the row is
 /// stepped, so a row outlives its statement and can cross threads.
-public struct Row: Equatable, Sendable {
+public struct Row: ResultColumns, Equatable, Sendable {
     public var values: [SQLiteValue]
 
     public init(_ values: [SQLiteValue]) {
@@ -9,44 +11,23 @@ public struct Row: Equatable, Sendable {
 
     public subscript(column: Int) -> SQLiteValue { values[column] }
 
-    public func isNull(_ column: Int) -> Bool { values[column] == .null }
-
-    public func int64(_ column: Int) throws -> Int64 {
-        guard case let .integer(value) = values[column] else { throw mismatch(column, "integer") }
-        return value
-    }
-
-    public func int(_ column: Int) throws -> Int {
-        Int(try int64(column))
-    }
-
     public func bool(_ column: Int) throws -> Bool {
         try int64(column) != 0
     }
 
-    /// Integers are widened, as SQLite does for REAL-affinity columns holding whole numbers.
-    public func double(_ column: Int) throws -> Double {
-        switch values[column] {
-        case let .real(value): return value
-        case let .integer(value): return Double(value)
-        default: throw mismatch(column, "real")
-        }
-    }
-
-    public func text(_ column: Int) throws -> String {
-        guard case let .text(value) = values[column] else { throw mismatch(column, "text") }
-        return value
-    }
-
     public func blob(_ column: Int) throws -> [UInt8] {
-        guard case let .blob(value) = values[column] else { throw mismatch(column, "blob") }
+        guard case let .blob(value) = values[column] else { throw columnError(column, expected: "blob") }
         return value
     }
 
-    private func mismatch(_ column: Int, _ expected: String) -> SQLiteError {
-        SQLiteError(
-            code: SQLiteError.mismatch,
-            message: "column \(column) holds \(values[column]), expected \(expected)"
-        )
+    public func columnError(_ column: Int, expected: String) -> any Error {
+        SQLiteError(code: SQLiteError.mismatch, message: mismatchMessage(column, expected: expected))
     }
+}
+
+/// What a row reads from each value.
+extension SQLiteValue: ColumnValue {
+    public var integerValue: Int64? { if case let .integer(value) = self { value } else { nil } }
+    public var realValue: Double? { if case let .real(value) = self { value } else { nil } }
+    public var textValue: String? { if case let .text(value) = self { value } else { nil } }
 }

@@ -10,7 +10,7 @@ public final class SQLiteConnection {
     private var isClosed = false
 
     /// Bounds the cache for callers that build SQL text dynamically; the fixed statements
-    /// of the repositories stay far below it.
+    /// of the stores stay far below it.
     private static let statementCacheLimit = 128
 
     init(path: String) throws {

@@ -1,5 +1,7 @@
+import SQLCore
+
 /// The schema of every table Storage owns, as one ordered history. Open a `Database` with
-/// `migrations: StorageSchema.migrations` before using `ResponseCache` or the repositories.
+/// `migrations: StorageSchema.migrations` before using `ResponseCache` or the stores.
 ///
 /// Append new versions; never edit a shipped one (files already at that version would not
 /// see the change).

@@ -1,7 +1,7 @@
 import Foundation
 import PokedexModels
 
-/// Users and their bearer tokens, whichever database keeps them (SQLite's `UserRepository`,
+/// Users and their bearer tokens, whichever database keeps them (SQLite's `SQLiteUserStore`,
 /// or PostgreSQL's in cluster mode). Calls block: run them off the service threads.
 public protocol UserStore: Sendable {
     /// Creates a user with a fresh token (returned once, stored only as its SHA-256) and

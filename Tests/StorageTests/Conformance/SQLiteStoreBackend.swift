@@ -20,9 +20,9 @@ final class SQLiteStoreBackend: StoreBackend {
     func openStores() throws -> Stores {
         let database = try Database(path: path, migrations: StorageSchema.migrations)
         return Stores(
-            users: UserRepository(database: database),
-            lists: FavoritesRepository(database: database),
-            sessions: SessionRepository(database: database)
+            users: SQLiteUserStore(database: database),
+            lists: SQLiteListStore(database: database),
+            sessions: SQLiteSessionStore(database: database)
         )
     }
 
