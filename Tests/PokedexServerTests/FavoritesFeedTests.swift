@@ -77,4 +77,26 @@ final class FavoritesFeedTests: XCTestCase {
         XCTAssertEqual(told.withLock { $0.last }, [1, 5])
         cancel()
     }
+
+    /// A session's own star, committed here before another process's earlier star arrives,
+    /// may leave the list looking as it did (set by one, unset by the other): no subscriber
+    /// sees a new value, so whoever waits for the star's seq is told when the list reaches it.
+    func testWaitersForASeqAreToldWhenTheListReachesItEvenIfItLooksTheSame() {
+        let storage = FakeStorage()
+        let feed = FavoritesFeed(gapTimeout: .seconds(3600)) { storage.read($0) }
+        _ = feed.load("l")
+        let cancel = feed.subscribe("l") { _ in }
+        let told = Mutex<[String]>([])
+        feed.whenShown("l", seq: 0) { told.withLock { $0.append("seq 0") } }
+        XCTAssertEqual(told.withLock { $0 }, ["seq 0"], "already there: at once")
+        feed.whenShown("l", seq: 2) { told.withLock { $0.append("seq 2") } }
+        feed.receive(change(2, 25, on: false))
+        XCTAssertEqual(told.withLock { $0 }, ["seq 0"], "2 waits for 1")
+        feed.receive(change(1, 25))
+        XCTAssertEqual(told.withLock { $0 }, ["seq 0", "seq 2"])
+        XCTAssertEqual(feed.held("l"), [])
+        feed.whenShown("elsewhere", seq: 9) { told.withLock { $0.append("not held") } }
+        XCTAssertEqual(told.withLock { $0 }.last, "not held", "a list not held here: at once")
+        cancel()
+    }
 }

@@ -41,10 +41,18 @@ final class PendingAcksTests: XCTestCase {
         let plain = PendingAcks.Ack(ref: 2, key: nil, shows: nil)
         XCTAssertNil(acks.add(plain))
         XCTAssertNil(acks.add(star(3, seq: 2)))
-        XCTAssertNil(acks.takeUnbound(3), "a star's ack waits for its patch, never flushed alone")
-        XCTAssertEqual(acks.takeUnbound(2), plain)
+        XCTAssertNil(acks.take(3), "a star's ack waits for its patch")
+        XCTAssertEqual(acks.take(2), plain)
         XCTAssertNil(acks.add(plain))
         XCTAssertEqual(acks.ready(for: ListSeq(listID: list, seq: 1)), [plain])
         XCTAssertEqual(acks.ready(for: ListSeq(listID: list, seq: 2)), [star(3, seq: 2)])
+    }
+
+    func testAStarsAckIsTakenAloneOnlyWhenAskedFor() {
+        var acks = PendingAcks()
+        _ = acks.ready(for: ListSeq(listID: list, seq: 1))
+        XCTAssertNil(acks.add(star(4, seq: 3)))
+        XCTAssertEqual(acks.take(4, evenForAStar: true), star(4, seq: 3), "its list is past it and no patch showed it")
+        XCTAssertTrue(acks.isEmpty)
     }
 }

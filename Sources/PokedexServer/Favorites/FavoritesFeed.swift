@@ -20,6 +20,8 @@ final class FavoritesFeed: Sendable {
             /// after a change gets the newer value at once.
             var handedOut: Int?
             var gapCheckScheduled = false
+            /// Told once the favorites reach a seq (`whenShown`).
+            var seqWaiters: [(seq: Int, action: @Sendable () -> Void)] = []
         }
 
         let state: Mutex<State>
@@ -47,6 +49,28 @@ final class FavoritesFeed: Sendable {
         self.background = background
         self.gapTimeout = gapTimeout
         self.clock = clock
+    }
+
+    /// Runs `action` once the list's favorites are at `seq` or later and its subscribers have
+    /// been told them (at once if they are, or the list is not held here). Under the list's
+    /// lock: `action` must only hand work elsewhere.
+    func whenShown(_ listID: String, seq: Int, _ action: @escaping @Sendable () -> Void) {
+        guard let entry = entries.withLock({ $0[listID] }) else { return action() }
+        let now = entry.state.withLock { state -> Bool in
+            if let current = state.snapshot?.seq, current >= seq { return true }
+            state.seqWaiters.append((seq, action))
+            return false
+        }
+        if now { action() }
+    }
+
+    private static func releaseSeqWaiters(_ state: inout Entry.State) {
+        guard !state.seqWaiters.isEmpty, let seq = state.snapshot?.seq else { return }
+        state.seqWaiters.removeAll { waiter in
+            guard waiter.seq <= seq else { return false }
+            waiter.action()
+            return true
+        }
     }
 
     /// The seq of the list's favorites as last told to its subscribers (nil: not held, or
@@ -94,6 +118,7 @@ final class FavoritesFeed: Sendable {
             if snapshot.seq > before?.seq ?? -1 { state.snapshot = snapshot }
             Self.applyInOrder(&state)
             if let current = state.snapshot, current != before { Self.tell(state) }
+            Self.releaseSeqWaiters(&state)
             if handOut { state.handedOut = state.snapshot?.seq }
             return state.snapshot?.ids ?? snapshot.ids
         }
@@ -164,6 +189,7 @@ final class FavoritesFeed: Sendable {
             // While the first read is under way, it decides where the changes start.
             guard state.snapshot != nil else { return false }
             Self.applyInOrder(&state)
+            Self.releaseSeqWaiters(&state)
             guard !state.waiting.isEmpty, !state.gapCheckScheduled else { return false }
             state.gapCheckScheduled = true
             return true
@@ -227,6 +253,7 @@ final class FavoritesFeed: Sendable {
             state.waiting = state.waiting.filter { $0.key > snapshot.seq }
             Self.applyInOrder(&state)
             if changed { Self.tell(state) }
+            Self.releaseSeqWaiters(&state)
         }
     }
 }

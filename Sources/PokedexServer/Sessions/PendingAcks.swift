@@ -2,7 +2,8 @@
 /// acknowledged by the patch of its reduction (or alone). A star is acknowledged by the first
 /// patch that shows its list at the star's `seq` or later, so the browser never hears the ack
 /// before it sees the star; a star that changed nothing, or whose list the session does not
-/// show, is acknowledged at once. Other writes are acknowledged by the next patch after their
+/// show, is acknowledged at once; one whose list comes to look as it did before (another
+/// member's change undid it) goes alone once the list is past it. Other writes are acknowledged by the next patch after their
 /// commit, or alone once the write has returned.
 struct PendingAcks {
     /// A list's favorites as of a change's `seq`.
@@ -51,9 +52,9 @@ struct PendingAcks {
         return ready
     }
 
-    /// Takes the ack of `ref` if it waits for any patch (not for a star's).
-    mutating func takeUnbound(_ ref: Int) -> Ack? {
-        guard let index = waiting.firstIndex(where: { $0.ref == ref && $0.shows == nil }) else { return nil }
+    /// Takes the ack of `ref` if it waits for any patch, or (`evenForAStar`) for a star's.
+    mutating func take(_ ref: Int, evenForAStar: Bool = false) -> Ack? {
+        guard let index = waiting.firstIndex(where: { $0.ref == ref && (evenForAStar || $0.shows == nil) }) else { return nil }
         return waiting.remove(at: index)
     }
 }

@@ -70,7 +70,7 @@ final class Session: Sendable {
         self.actionLog = actionLog
         let output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: actionLog?.patchSent)
         self.output = output
-        let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor) { [log = context.log, user] code, error in
+        let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor, feed: context.hub.feed) { [log = context.log, user] code, error in
             log.info("write.refused", ["by": user.id, "code": code, "error": "\(error)"])
         }
         self.writer = writer

@@ -104,10 +104,11 @@ final class SessionOutput: Sendable {
     }
 
     /// Acknowledges `ref` alone if no patch carried it yet (the action changed nothing
-    /// visible). A star's ack waits for the patch showing it.
-    func flushAck(_ ref: Int) {
+    /// visible). A star's ack waits for the patch showing it, unless `evenForAStar` (its list
+    /// is past the star and no patch showed it).
+    func flushAck(_ ref: Int, evenForAStar: Bool = false) {
         sent.withLock { sent in
-            if let ack = sent.acks.takeUnbound(ref) { sendAlone([ack], &sent) }
+            if let ack = sent.acks.take(ref, evenForAStar: evenForAStar) { sendAlone([ack], &sent) }
         }
     }
 

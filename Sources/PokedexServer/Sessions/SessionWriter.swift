@@ -18,6 +18,8 @@ final class SessionWriter: Sendable {
     private let output: SessionOutput?
     /// The Store's: where an ack no patch carried is sent alone, after the effect's next step.
     private let executor: (any StoreExecutor)?
+    /// Tells when a list's favorites reach a seq (`FavoritesFeed.whenShown`).
+    private let feed: FavoritesFeed?
     private let log: @Sendable (_ code: String, _ error: any Error) -> Void
     /// The browser action being reduced, set by the session around each reduction.
     private let reducing = Mutex<Frame?>(nil)
@@ -45,12 +47,13 @@ final class SessionWriter: Sendable {
 
     init(
         userID: String, token: SessionToken? = nil, output: SessionOutput? = nil, executor: (any StoreExecutor)? = nil,
-        log: @escaping @Sendable (String, any Error) -> Void = { _, _ in }
+        feed: FavoritesFeed? = nil, log: @escaping @Sendable (String, any Error) -> Void = { _, _ in }
     ) {
         self.userID = userID
         self.token = token
         self.output = output
         self.executor = executor
+        self.feed = feed
         self.log = log
     }
 
@@ -86,13 +89,20 @@ final class SessionWriter: Sendable {
             frame?.holdsAck = true
             return frame
         }
-        let output = self.output
+        let (output, executor, feed) = (self.output, self.executor, self.feed)
         let ref = frame?.ref
         do {
             let result = try await operation(frame?.key) { commit in
                 guard let ref, let output else { return }
                 switch commit {
-                case let .star(shows): output.expectAck(ref, key: frame?.key, shows: shows)
+                case let .star(shows):
+                    output.expectAck(ref, key: frame?.key, shows: shows)
+                    // A star whose list looks as it did (another member's change undid it
+                    // meanwhile) is shown by no patch: once the list is past its seq, and the
+                    // holders have had their turn, the ack goes alone if still owed.
+                    if let feed, let executor {
+                        feed.whenShown(shows.listID, seq: shows.seq) { executor.execute { output.flushAck(ref, evenForAStar: true) } }
+                    }
                 case .unchanged: output.ack(ref, key: frame?.key)
                 case .other: output.expectAck(ref, key: frame?.key)
                 }
