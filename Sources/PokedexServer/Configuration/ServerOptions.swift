@@ -42,6 +42,11 @@ public struct ServerOptions: Sendable, Equatable {
     /// any client presenting `debugToken`.
     public var debug = false
     public var debugToken: String?
+    /// Every session writes a recording (`docs/RECORDING.md`) of its last `recordActions`
+    /// actions, to `recordDirectory` (default: `recordings` beside the SQLite database).
+    public var record = false
+    public var recordActions = 1_000
+    public var recordDirectory: String?
 
     public init() {}
 

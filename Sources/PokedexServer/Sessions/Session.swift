@@ -43,6 +43,9 @@ final class Session: Sendable {
     private let lastSaved: Mutex<RestorableState?>
     /// `--debug`: the last actions, for `/debug/sessions/ID`.
     let actionLog: SessionActionLog?
+    /// `--record` or `--debug`: what the session did, replayable (`Recording/`).
+    let recording: SessionRecording?
+    private let recordingDirectory: String?
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database.
@@ -89,7 +92,20 @@ final class Session: Sendable {
         projection = SessionProjection(context.projection)
         let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
         self.actionLog = actionLog
-        output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: actionLog?.patchSent)
+        let recording = context.recordings.map { settings in
+            SessionRecording(
+                start: RecordingStart(
+                    session: id, route: route, restoring: restoring, state: initialState, pokemonIDs: pokemonIDs,
+                    settings: settings, publicURL: context.projection.publicURL()
+                ),
+                capacity: settings.capacity
+            )
+        }
+        self.recording = recording
+        recordingDirectory = context.recordings?.directory
+        output = SessionOutput(
+            metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: SessionRecording.patchTap(actionLog?.patchSent, recording)
+        )
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
@@ -102,7 +118,9 @@ final class Session: Sendable {
         let projection = self.projection
         let memberships = self.memberships
         let actionLog = self.actionLog
+        let recording = self.recording
         if let actionLog { await store.inspectActions(actionLog.record) }
+        if let recording { await store.recordActions(recording.record) }
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
@@ -110,6 +128,7 @@ final class Session: Sendable {
             return shared
         }) { [weak self] state, change in
             defer { actionLog?.batchObserved() }
+            recording?.observed(state)
             let lost = memberships.lost(in: state.account.lists.wrappedValue)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
@@ -182,9 +201,12 @@ final class Session: Sendable {
     /// shows what `onAppear` did (a first page that loaded at once needs no patches).
     @discardableResult
     func attach(_ connection: Connection, welcome: [UInt8], resumeSeq: Int? = nil) async -> Bool {
-        let output = self.output, projection = self.projection
+        let output = self.output, projection = self.projection, recording = self.recording
         return await store.withState { state in
-            output.attach(connection, welcome: welcome, resumeSeq: resumeSeq, state: projection.project(state))
+            let json = projection.project(state)
+            let resumed = output.attach(connection, welcome: welcome, resumeSeq: resumeSeq, state: json)
+            if !resumed { recording?.snapshotSent(json) }
+            return resumed
         }
     }
 
@@ -258,6 +280,8 @@ final class Session: Sendable {
             Acknowledgement(withhold: { output.withdrawAck(ref) }, held: heldAck(ref, key: key))
         }
         let actionContext = ActionContext(userID: user.id, token: token, key: key, acknowledgement: acknowledgement, refuse: refuse)
+        recording?.browserFrame(json)
+        defer { recording?.browserFrame(nil) }
         let refusal = ActionContext.$current.withValue(actionContext) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
@@ -290,5 +314,6 @@ final class Session: Sendable {
 
     func tearDown() async {
         await store.tearDown()
+        if let recording, let recordingDirectory { recording.writeOnce(to: recordingDirectory) }
     }
 }

@@ -19,6 +19,8 @@ struct SessionContext: Sendable {
     let limits: ServerLimits
     /// `--debug`: every session keeps its last actions (`SessionActionLog`).
     let keepsActionLogs: Bool
+    /// `--record` or `--debug`: sessions keep a recording (`Recording/`); nil: none does.
+    let recordings: RecordingSettings?
     let sharedPatches = PartsPatchMemo()
     /// The clients' endpoints, built once: each reads the acting user from `ActionContext`,
     /// so a session holds only its own `lists`.
@@ -28,7 +30,7 @@ struct SessionContext: Sendable {
     init(
         pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
         saver: SessionSaver, clock: ServerClock = .continuous, limits: ServerLimits = ServerLimits(Limits()),
-        keepsActionLogs: Bool = false
+        keepsActionLogs: Bool = false, recordings: RecordingSettings? = nil
     ) {
         self.pokemonClient = pokemonClient
         self.hub = hub
@@ -38,6 +40,7 @@ struct SessionContext: Sendable {
         self.clock = clock
         self.limits = limits
         self.keepsActionLogs = keepsActionLogs
+        self.recordings = recordings
         accountClient = AccountClient.live(hub: hub, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
         favoritesClient = FavoritesClient.live(hub: hub)
     }
