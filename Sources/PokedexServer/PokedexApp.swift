@@ -66,7 +66,9 @@ final class PokedexApp: Sendable {
                 if let problem = storageHealth.problem() { throw StorageProblem(description: problem) }
             }
         )
-        let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
+        let debug = options.debug
+            ? DebugRoutes(registry: registry, token: options.debugToken, recordingDirectory: RecordingSettings(options: options)?.directory)
+            : nil
         let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections, debug: debug) { id in
             let sprite = await sprites(id)
             return HTTPResponse(

@@ -1,12 +1,15 @@
 import StateSync
 import WebSocketServer
 
-/// `/debug/sessions` (the live sessions) and `/debug/sessions/ID` (one session's last actions),
+/// `/debug/sessions` (the live sessions), `/debug/sessions/ID` (one session's last actions) and
+/// `/debug/sessions/ID/recording` (its recording, `Recording/DebugRoutes+Recording.swift`),
 /// served with `--debug` only: to loopback clients that came through no proxy, and to any
 /// client sending `Authorization: Bearer` with the `--debug-token`.
 struct DebugRoutes: Sendable {
     let registry: SessionRegistry
     let token: String?
+    /// Where ended sessions' recordings are (`--record`), nil without.
+    var recordingDirectory: String? = nil
 
     static let prefix = "/debug/sessions"
 
@@ -17,6 +20,7 @@ struct DebugRoutes: Sendable {
         }
         let rest = request.path.dropFirst(Self.prefix.count)
         if rest.isEmpty || rest == "/" { return Self.json(sessionList()) }
+        if rest.hasSuffix(Self.recordingSuffix) { return recording(id: String(rest.dropFirst().dropLast(Self.recordingSuffix.count))) }
         guard let session = registry.session(id: String(rest.dropFirst())) else {
             return .text("no live session with that id\n", status: 404)
         }
