@@ -16,8 +16,10 @@ public struct ReplayReport: Sendable, Equatable {
 
 /// The first place a replay differs from its recording.
 public struct ReplayDifference: Sendable, Equatable, CustomStringConvertible {
-    /// The action it showed at: the one reduced, or the last one before the patch compared.
+    /// The action it showed at: the one reduced, or for a state sent, the first action of the
+    /// batch it followed (`lastAction` the last one).
     public var action: Int
+    public var lastAction: Int
     /// Where in the state (or the action, for a synchronous send) they differ.
     public var pointer: String
     public var recorded: JSONValue?
@@ -26,7 +28,7 @@ public struct ReplayDifference: Sendable, Equatable, CustomStringConvertible {
     public var what: String
 
     public var description: String {
-        "action \(action) (\(what)): \(pointer.isEmpty ? "/" : pointer): recorded \(Self.text(recorded)), replayed \(Self.text(replayed))"
+        "action \(action == lastAction ? "\(action)" : "\(action)–\(lastAction)") (\(what)): \(pointer.isEmpty ? "/" : pointer): recorded \(Self.text(recorded)), replayed \(Self.text(replayed))"
     }
 
     static func text(_ value: JSONValue?) -> String {
@@ -37,11 +39,11 @@ public struct ReplayDifference: Sendable, Equatable, CustomStringConvertible {
 
     /// The first place `replayed` differs from `recorded` (nil: equal), found with the diff
     /// the server sends patches with.
-    static func first(recorded: JSONValue, replayed: JSONValue, action: Int, what: String) -> ReplayDifference? {
+    static func first(recorded: JSONValue, replayed: JSONValue, actions: ClosedRange<Int>, what: String) -> ReplayDifference? {
         guard recorded != replayed else { return nil }
         let pointer = JSONPatch.diff(from: recorded, to: replayed).first?.path ?? ""
         return ReplayDifference(
-            action: action, pointer: pointer, recorded: value(at: pointer, in: recorded), replayed: value(at: pointer, in: replayed), what: what
+            action: actions.lowerBound, lastAction: actions.upperBound, pointer: pointer, recorded: value(at: pointer, in: recorded), replayed: value(at: pointer, in: replayed), what: what
         )
     }
 

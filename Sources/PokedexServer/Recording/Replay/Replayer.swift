@@ -48,9 +48,11 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
         var sent: [AppFeature.Action] = []
         var recordedState: JSONValue?
         var number = 0
+        /// The first action since the last state sent: the batch a patch follows.
+        var batchStart = 1
 
         func differ(_ pointer: String = "", recorded: JSONValue? = nil, replayed: JSONValue? = nil, _ what: String) -> ReplayReport {
-            report.difference = ReplayDifference(action: number, pointer: pointer, recorded: recorded, replayed: replayed, what: what)
+            report.difference = ReplayDifference(action: number, lastAction: number, pointer: pointer, recorded: recorded, replayed: replayed, what: what)
             return report
         }
 
@@ -82,7 +84,7 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                     guard !sent.isEmpty else { return differ(recorded: recorded, "the reducers no longer send this action") }
                     action = sent.removeFirst()
                     let replayed = Redaction.redact(ActionCodec.encode(action))
-                    if let difference = ReplayDifference.first(recorded: recorded, replayed: replayed, action: number, what: "send") {
+                    if let difference = ReplayDifference.first(recorded: recorded, replayed: replayed, actions: number...number, what: "send") {
                         report.difference = difference
                         return report
                     }
@@ -98,11 +100,12 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
             case "snapshot":
                 let snapshot = try ModelCodec.field(line, "state")
                 let replayed = Redaction.redact(projection.project(state))
-                if let difference = ReplayDifference.first(recorded: snapshot, replayed: replayed, action: number, what: "snapshot") {
+                if let difference = ReplayDifference.first(recorded: snapshot, replayed: replayed, actions: min(batchStart, number)...number, what: "snapshot") {
                     report.difference = difference
                     return report
                 }
                 recordedState = snapshot
+                batchStart = number + 1
             case "patch":
                 let frame = try ModelCodec.field(line, "frame")
                 guard case let .patch(_, ops, _, _)? = try? ServerMessage.parse(frame.jsonBytes) else {
@@ -121,10 +124,13 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 recordedState = recorded
                 report.patches += 1
                 let replayed = Redaction.redact(projection.project(state))
-                if let difference = ReplayDifference.first(recorded: recorded, replayed: replayed, action: number, what: "patch \(report.patches)") {
+                if let difference = ReplayDifference.first(
+                    recorded: recorded, replayed: replayed, actions: min(batchStart, number)...number, what: "patch \(report.patches)"
+                ) {
                     report.difference = difference
                     return report
                 }
+                batchStart = number + 1
             default:
                 throw RecordingError("line \(lineNumber): unknown line type '\(line["type"]?.stringValue ?? "")'")
             }
