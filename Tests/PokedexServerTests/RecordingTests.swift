@@ -66,6 +66,12 @@ final class RecordingTests: InProcessTestCase {
         let report = try Replayer(file, reducer: AppFeature(), catalog: .embedded).run()
         XCTAssertNil(report.difference, report.summary)
         XCTAssertEqual(report.actions, file.actionLines.count)
+        // `POKEDEX_WRITE_RECORDING=1`: this session becomes the checked-in recording
+        // (`RecordedFixtureTests`), and its emitted test the checked-in one.
+        if ProcessInfo.processInfo.environment["POKEDEX_WRITE_RECORDING"] == "1" {
+            try Data(bytes).write(to: RecordedFixture.recording)
+            try Data(RecordedFixture.emit(file).utf8).write(to: RecordedFixture.emittedTest)
+        }
         XCTAssertGreaterThan(report.patches, 10)
         XCTAssertEqual(report.summary, "replay: \(report.actions) actions, \(report.patches) patches, 0 differences")
     }

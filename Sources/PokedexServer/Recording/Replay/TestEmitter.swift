@@ -7,12 +7,14 @@ import StateSync
 /// --emit-test NAME`), for `Tests/PokedexFeaturesTests`: the recorded first state; each
 /// browser's or session's action sent; each effect's result sent as the effect once did
 /// (effects' clients never answer: `RecordedSession.dependencies`); each synchronous send
-/// received, in order; the shared values set as recorded; and after every action the route
-/// and notice the recording's replay showed.
+/// received, in order; the shared values set as recorded; and the route and notice the
+/// replay showed, whenever an action changed them.
 struct TestEmitter {
     let name: String
     let start: RecordingStart
     private var body: [String] = []
+    /// The route and notice last asserted.
+    private var shown: (route: String, notice: String?)?
 
     init(name: String, start: RecordingStart) {
         self.name = name
@@ -30,8 +32,11 @@ struct TestEmitter {
             let call = source == "send" ? "await store.receive(\(literal))" : "await store.send(\(literal))"
             body.append("// \(number): \(source)")
             body.append(call)
-            body.append("XCTAssertEqual(store.state.route, \(Self.literal(state.route)))")
-            body.append("XCTAssertEqual(store.state.notice, \(state.notice.map(Self.literal) ?? "nil"))")
+            if shown?.route != state.route { body.append("XCTAssertEqual(store.state.route, \(Self.literal(state.route)))") }
+            if shown == nil || shown?.notice != state.notice {
+                body.append("XCTAssertEqual(store.state.notice, \(state.notice.map(Self.literal) ?? "nil"))")
+            }
+            shown = (state.route, state.notice)
         }
     }
 
@@ -74,10 +79,8 @@ struct TestEmitter {
                 let lists = Shared<[ListSummary]>(\(lists))
                 let favorites = Shared<Set<Int>>(\(Self.literal(start.favorites)))
                 let account = Account(me: \(Self.literal(start.user)), lists: lists, activeListID: \(Self.literal(start.activeListID)))
-                let store = TestStore(
-                    initialState: \(initial),
-                    reducer: AppFeature()
-                ) {
+                let initialState = \(initial)
+                let store = TestStore(initialState: initialState, reducer: AppFeature()) {
                     RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([\(ids)]))
                 }
                 // Effects' results are sent as recorded; what the reducers send is received.
