@@ -36,7 +36,7 @@ final class PokedexApp: Sendable {
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
-            metrics: metrics, saver: saver, clock: environment.clock, limits: limits, keepsActionLogs: options.debug,
+            metrics: metrics, saver: saver, clock: environment.clock, limits: limits,
             recordings: RecordingSettings(options: options)
         )
         let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)

@@ -69,8 +69,9 @@ extension ServerOptions {
                     options.logFormat = format
                 },
                 .flag("--debug", help: """
-                    keep each session's last 200 actions and serve them at /debug/sessions
-                    (loopback clients only, unless they present --debug-token)
+                    keep each session's recording in memory, with each action's state
+                    changes, and serve them at /debug/sessions (loopback clients only,
+                    unless they present --debug-token)
                     """) { $0.debug = true },
                 .text("--debug-token", "TOKEN", help: """
                     with --debug, also serve /debug to any client sending

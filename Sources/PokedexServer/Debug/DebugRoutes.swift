@@ -59,18 +59,18 @@ struct DebugRoutes: Sendable {
                 "id": .string(session.id),
                 "user": ["id": .string(session.user.id), "name": .string(session.currentUser.displayName)],
                 "connected": .bool(session.output.connection != nil),
-                "actions": .int(session.actionLog?.count ?? 0),
+                "actions": .int(session.recording?.actionCount ?? 0),
             ]
         })]
     }
 
     private func actions(of session: Session) -> JSONValue {
-        let entries = session.actionLog?.recent ?? []
+        let entries = session.recording?.debugEntries ?? []
         return [
             "id": .string(session.id),
             "user": ["id": .string(session.user.id), "name": .string(session.currentUser.displayName)],
-            "kept": .int(SessionActionLog.capacity),
-            "actions": .array(entries.map(\.json)),
+            "kept": .int(session.recording?.capacity ?? 0),
+            "actions": .array(entries),
         ]
     }
 

@@ -12,6 +12,8 @@ struct RecordingSettings: Sendable {
     var directory: String?
     /// The CSV catalog the server reads, written in each recording for the replay's rows.
     var catalogCSV: String?
+    /// `--debug`: each action's state difference and effects too, for `/debug/sessions/ID`.
+    var keepsDebugDetail: Bool
 
     /// nil when sessions do not record: neither `--record` nor `--debug`.
     init?(options: ServerOptions) {
@@ -20,6 +22,7 @@ struct RecordingSettings: Sendable {
         capacity = options.recordActions
         directory = options.record ? options.recordDirectory ?? Self.defaultDirectory(database: options.database) : nil
         catalogCSV = options.pokeAPI == nil ? options.catalogCSV : nil
+        keepsDebugDetail = options.debug
     }
 
     /// `recordings` beside a SQLite database; `data/recordings` in cluster mode.

@@ -17,20 +17,6 @@ extension RecordingStart {
 }
 
 extension SessionRecording {
-    /// What `SessionOutput` tells of each patch frame: the action log, the recording, both or
-    /// neither.
-    static func patchTap(_ log: (@Sendable ([UInt8]) -> Void)?, _ recording: SessionRecording?) -> (@Sendable ([UInt8]) -> Void)? {
-        switch (log, recording) {
-        case (nil, nil): nil
-        case let (log?, nil): log
-        case let (nil, recording?): recording.patchSent
-        case let (log?, recording?): { frame in
-            log(frame)
-            recording.patchSent(frame)
-        }
-        }
-    }
-
     /// Writes the recording when its session ends. A disk that refuses costs the recording,
     /// never the session.
     func writeOnce(to directory: String) {

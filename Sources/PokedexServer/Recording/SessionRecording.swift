@@ -38,10 +38,13 @@ final class SessionRecording: Sendable {
     }
 
     let capacity: Int
+    /// `--debug`: state differences, effects and batch ends too (`SessionRecording+Debug`).
+    let keepsDebugDetail: Bool
     private let state: Mutex<Lines>
 
-    init(start: RecordingStart, capacity: Int = SessionRecording.defaultCapacity) {
+    init(start: RecordingStart, capacity: Int = SessionRecording.defaultCapacity, keepsDebugDetail: Bool = false) {
         self.capacity = max(1, capacity)
+        self.keepsDebugDetail = keepsDebugDetail
         state = Mutex(Lines(start: start, shared: SharedValues(favorites: start.favorites, lists: start.lists)))
     }
 
@@ -78,7 +81,11 @@ final class SessionRecording: Sendable {
     /// last action are written before the patch they cause.
     func observed(_ appState: AppFeature.State) {
         let shared = Self.sharedValues(of: appState)
-        state.withLock { appendShared(shared, &$0) }
+        let keepsDebugDetail = self.keepsDebugDetail
+        state.withLock { lines in
+            if keepsDebugDetail { append(Array(#"{"type":"observed"}"#.utf8), isAction: false, &lines) }
+            appendShared(shared, &lines)
+        }
     }
 
     /// A browser was sent this state as a snapshot: the patches after it diff from it.
@@ -123,6 +130,17 @@ final class SessionRecording: Sendable {
 
     /// Bytes of the kept lines (the start line aside).
     var keptBytes: Int { state.withLock { $0.bytes } }
+
+    /// The kept lines after the start, oldest first.
+    var keptLines: [[UInt8]] { state.withLock { Array($0.lines[$0.head...]) } }
+
+    /// Appends the line `make` builds for the last action recorded (its number), unless none was.
+    func appendDebugLine(_ make: (Int) -> JSONValue) {
+        state.withLock { lines in
+            guard lines.actionCount > 0 else { return }
+            append(make(lines.actionCount).jsonBytes, isAction: false, &lines)
+        }
+    }
 
     /// Writes the recording to `directory/SESSION.jsonl` (made if missing), replacing an older
     /// copy; returns the file's path.

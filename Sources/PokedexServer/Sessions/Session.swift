@@ -41,9 +41,8 @@ final class Session: Sendable {
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
-    /// `--debug`: the last actions, for `/debug/sessions/ID`.
-    let actionLog: SessionActionLog?
-    /// `--record` or `--debug`: what the session did, replayable (`Recording/`).
+    /// `--record` or `--debug`: what the session did, replayable (`Recording/`), and with
+    /// `--debug` its last actions for `/debug/sessions/ID`.
     let recording: SessionRecording?
     private let recordingDirectory: String?
 
@@ -90,22 +89,18 @@ final class Session: Sendable {
             $0.accountClient = context.accountClient
         }
         projection = SessionProjection(context.projection)
-        let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
-        self.actionLog = actionLog
         let recording = context.recordings.map { settings in
             SessionRecording(
                 start: RecordingStart(
                     session: id, route: route, restoring: restoring, state: initialState, pokemonIDs: pokemonIDs,
                     settings: settings, publicURL: context.projection.publicURL()
                 ),
-                capacity: settings.capacity
+                capacity: settings.capacity, keepsDebugDetail: settings.keepsDebugDetail
             )
         }
         self.recording = recording
         recordingDirectory = context.recordings?.directory
-        output = SessionOutput(
-            metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: SessionRecording.patchTap(actionLog?.patchSent, recording)
-        )
+        output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: recording?.patchSent)
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
@@ -117,17 +112,15 @@ final class Session: Sendable {
         let output = self.output
         let projection = self.projection
         let memberships = self.memberships
-        let actionLog = self.actionLog
         let recording = self.recording
-        if let actionLog { await store.inspectActions(actionLog.record) }
         if let recording { await store.recordActions(recording.record) }
+        if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
             if case let .favorites(view) = state.destination, let activity = view.activity { shared.append(activity.reference) }
             return shared
         }) { [weak self] state, change in
-            defer { actionLog?.batchObserved() }
             recording?.observed(state)
             let lost = memberships.lost(in: state.account.lists.wrappedValue)
             if !lost.isEmpty { self?.drop(lost) }

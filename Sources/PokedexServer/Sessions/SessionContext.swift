@@ -17,9 +17,8 @@ struct SessionContext: Sendable {
     /// codes per user).
     let clock: ServerClock
     let limits: ServerLimits
-    /// `--debug`: every session keeps its last actions (`SessionActionLog`).
-    let keepsActionLogs: Bool
-    /// `--record` or `--debug`: sessions keep a recording (`Recording/`); nil: none does.
+    /// `--record` or `--debug`: sessions keep a recording (`Recording/`), with `--debug` each
+    /// action's state difference and effects too; nil: none does.
     let recordings: RecordingSettings?
     let sharedPatches = PartsPatchMemo()
     /// The clients' endpoints, built once: each reads the acting user from `ActionContext`,
@@ -30,7 +29,7 @@ struct SessionContext: Sendable {
     init(
         pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
         saver: SessionSaver, clock: ServerClock = .continuous, limits: ServerLimits = ServerLimits(Limits()),
-        keepsActionLogs: Bool = false, recordings: RecordingSettings? = nil
+        recordings: RecordingSettings? = nil
     ) {
         self.pokemonClient = pokemonClient
         self.hub = hub
@@ -39,7 +38,6 @@ struct SessionContext: Sendable {
         self.saver = saver
         self.clock = clock
         self.limits = limits
-        self.keepsActionLogs = keepsActionLogs
         self.recordings = recordings
         accountClient = AccountClient.live(hub: hub, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
         favoritesClient = FavoritesClient.live(hub: hub)

@@ -131,6 +131,8 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                     return report
                 }
                 batchStart = number + 1
+            case "debug", "observed":
+                continue  // --debug's view of the actions: nothing to replay
             default:
                 throw RecordingError("line \(lineNumber): unknown line type '\(line["type"]?.stringValue ?? "")'")
             }
