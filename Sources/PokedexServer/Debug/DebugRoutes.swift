@@ -1,7 +1,8 @@
 import StateSync
 import WebSocketServer
 
-/// `/debug/sessions` (the live sessions), `/debug/sessions/ID` (one session's last actions) and
+/// `/debug/` (a page of the live sessions, to rewind each: `DebugIndexPage`), `/debug/sessions`
+/// (the live sessions), `/debug/sessions/ID` (one session's last actions) and
 /// `/debug/sessions/ID/recording` (its recording, `Recording/DebugRoutes+Recording.swift`),
 /// served with `--debug` only: to loopback clients that came through no proxy, and to any
 /// client sending `Authorization: Bearer` with the `--debug-token`.
@@ -14,10 +15,12 @@ struct DebugRoutes: Sendable {
     static let prefix = "/debug/sessions"
 
     func respond(to request: HTTPRequest) -> HTTPResponse? {
-        guard request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
+        let isIndex = DebugIndexPage.paths.contains(request.path)
+        guard isIndex || request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
         guard isAllowed(request) else {
             return .text("debug routes answer loopback clients, or the --debug-token\n", status: 403)
         }
+        if isIndex { return DebugIndexPage.render(registry.liveSessions) }
         let rest = request.path.dropFirst(Self.prefix.count)
         if rest.isEmpty || rest == "/" { return Self.json(sessionList()) }
         if rest.hasSuffix(Self.recordingSuffix) { return recording(id: String(rest.dropFirst().dropLast(Self.recordingSuffix.count))) }
