@@ -46,12 +46,19 @@ private func browseCPU(record: Bool, in directory: String, rounds: Int = 60) asy
         if round % 6 < 3, session.state["list"]?["canLoadMore"] == true {
             try await act(["list": ["reachedEnd": [:]]]) { $0.state["list"]?["isLoadingMore"] == false }
         }
-        let id = (round * 37) % 151 + 1
+        // A row on screen (a search shows only its matches).
+        let rows = (session.state["list"]?["pages"]?.arrayValue ?? []).flatMap { $0.arrayValue ?? [] }.compactMap { $0["id"]?.intValue }
+        let id = rows.isEmpty ? 1 : rows[(round * 37) % rows.count]
         try await act(["list": ["rowTapped": ["id": .int(id)]]]) { $0.state["destination"]?["detail"]?["status"] == "loaded" }
         try await act(["destination": ["dismiss": [:]]])
         if round % 4 == 0 {
-            let search: JSONValue = session.state["list"]?["search"] == "" ? "pi" : ""
-            try await act(["list": ["binding": ["search": search]]]) { $0.state["list"]?["status"] == "loaded" }
+            let search = session.state["list"]?["search"] == "" ? "pi" : ""
+            // Until the debounced search's rows are on screen: a row is opened from them next.
+            try await act(["list": ["binding": ["search": .string(search)]]]) { session in
+                let names = (session.state["list"]?["pages"]?.arrayValue ?? []).flatMap { $0.arrayValue ?? [] }.compactMap { $0["name"]?.stringValue }
+                return session.state["list"]?["status"] == "loaded"
+                    && (search.isEmpty ? names.count >= 20 : !names.isEmpty && names.allSatisfy { $0.lowercased().contains(search) })
+            }
         }
         try await act(["navigate": ["route": .string("/pokemon/\(id % 151 + 1)")]]) { $0.state["destination"]?["detail"]?["status"] == "loaded" }
         try await act(["destination": ["dismiss": [:]]])

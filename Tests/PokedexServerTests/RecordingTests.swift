@@ -109,6 +109,36 @@ final class RecordingTests: InProcessTestCase {
         XCTAssertNil(report.difference, report.summary)
     }
 
+    /// Two members of one list: each one's stars reach the other's session as shared changes
+    /// (from the feed, not from its own actions), and both recordings replay.
+    func testSharedChangesMadeByAnotherMemberReplay() async throws {
+        let ash = try await open()
+        try await ash.read { $0.state["list"]?["status"] == "loaded" }
+        let code = try await ash.createInvite()
+        let misty = try await open(route: "/join/\(code)")
+        try await misty.read { $0.activeListID == ash.activeListID }
+        try await misty.perform(["favoritesTapped": [:]])
+        for id in [1, 4, 7] {
+            try await ash.perform(ash.star(id), key: "a\(id)")
+            try await misty.read { $0.favorites.contains(id) }
+        }
+        try await misty.perform(misty.star(25), key: "m25")
+        try await ash.read { $0.favorites.contains(25) }
+        try await ash.perform(ash.star(4, on: false), key: "a4off")
+        try await misty.read { !$0.favorites.contains(4) }
+        try await misty.perform(["destination": ["presented": ["favorites": ["leaveTapped": [:]]]]])
+        try await misty.perform(["alert": ["confirm": [:]]])
+        try await misty.read { $0.activeListID != ash.activeListID }
+
+        for browser in [ash, misty] {
+            let recording = try XCTUnwrap(server.app.registry.session(id: browser.session)?.recording)
+            let file = try RecordingFile(jsonLines: recording.jsonLines)
+            XCTAssertTrue(file.lines.contains { $0.json["type"] == "shared" && $0.json["favorites"] != nil })
+            let report = try Replayer(file, reducer: AppFeature(), catalog: .embedded).run()
+            XCTAssertNil(report.difference, report.summary)
+        }
+    }
+
     func testTheCommandLineSaysWhatItFound() async throws {
         let (bytes, _, _) = try await recordSession()
         let path = directory + "/session.jsonl"

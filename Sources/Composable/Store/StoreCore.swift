@@ -90,13 +90,16 @@ package final class StoreCore<R: Reducer> {
         isProcessing = true
         defer { isProcessing = false }
         ProcessingThread.run(marking: effects) {
-            if let recorder { recorder(state, first, incomingSource) }
+            if let recorder { withState { recorder($0, first, incomingSource) } }
             reduce(first, started: &started)
             guard !buffer.isEmpty else { return }
             var index = 0
             while index < buffer.count {
                 let next = buffer[index]
-                if let recorder { recorder(state, next, index < bufferSources.count ? bufferSources[index] : .send) }
+                if let recorder {
+                    let source = index < bufferSources.count ? bufferSources[index] : .send
+                    withState { recorder($0, next, source) }
+                }
                 index += 1
                 reduce(next, started: &started)
             }

@@ -43,28 +43,32 @@ enum Redaction {
         return result
     }
 
-    /// Whether a frame's bytes may hold a secret: only those are parsed and redacted.
+    /// JSON `bytes` with their secrets redacted: as they are when they may hold none.
+    static func redacted(_ bytes: [UInt8]) -> [UInt8] {
+        guard mayHoldSecret(bytes), let parsed = try? JSONParser.parse(bytes, maxDepth: 256) else { return bytes }
+        return redact(parsed).jsonBytes
+    }
+
+    /// Whether JSON bytes may hold a secret: a member or pointer ending in a secret key
+    /// (`"code"`, `/code"`), or a link marker. One pass: each `"` or `/` is a place one
+    /// of them may start or end.
     static func mayHoldSecret(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            needles.contains { needle in contains(buffer, needle) }
+            for index in buffer.indices where buffer[index] == UInt8(ascii: "\"") || buffer[index] == UInt8(ascii: "/") {
+                for needle in needles where matches(buffer, needle, endingAt: index) { return true }
+            }
+            return false
         }
     }
 
-    private static let needles: [[UInt8]] = (Array(secretKeys).map { "\"\($0)\"" } + Array(secretKeys).map { "/\($0)\"" } + linkMarkers)
+    /// Each ends in `"` or `/`: `"code"`, `/code"`, `/join/`, `/signin/`.
+    private static let needles: [[UInt8]] = (Array(secretKeys).flatMap { ["\"\($0)\"", "/\($0)\""] } + linkMarkers)
         .map { Array($0.utf8) }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let first = needle.first else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var matched = 1
-                while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            index += 1
-        }
-        return false
+    private static func matches(_ buffer: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], endingAt end: Int) -> Bool {
+        let start = end + 1 - needle.count
+        guard start >= 0 else { return false }
+        for offset in needle.indices where buffer[start + offset] != needle[offset] { return false }
+        return true
     }
 }

@@ -61,19 +61,30 @@ final class SessionRecording: Sendable {
         state.withLock { lines in
             appendShared(shared, &lines)
             lines.actionCount += 1
-            var line: [(String, JSONValue?)] = [("type", "action"), ("n", .int(lines.actionCount))]
+            // Written as bytes around the action's own JSON, redacted only when its bytes may
+            // hold a secret (an invite's or sign-in code, a join link): most carry none.
+            var line = Array(#"{"type":"action","n":"#.utf8) + Array(String(lines.actionCount).utf8)
+            let payload: JSONValue
             switch source {
             case .external:
                 if let frame = lines.pendingFrame {
                     lines.pendingFrame = nil
-                    line += [("source", "browser"), ("frame", Redaction.redact(frame))]
+                    line += Array(#","source":"browser","frame":"#.utf8)
+                    payload = frame
                 } else {
-                    line += [("source", "store"), ("action", Redaction.redact(ActionCodec.encode(action)))]
+                    line += Array(#","source":"store","action":"#.utf8)
+                    payload = ActionCodec.encode(action)
                 }
-            case .send: line += [("source", "send"), ("action", Redaction.redact(ActionCodec.encode(action)))]
-            case .effect: line += [("source", "effect"), ("action", Redaction.redact(ActionCodec.encode(action)))]
+            case .send:
+                line += Array(#","source":"send","action":"#.utf8)
+                payload = ActionCodec.encode(action)
+            case .effect:
+                line += Array(#","source":"effect","action":"#.utf8)
+                payload = ActionCodec.encode(action)
             }
-            append(ModelCodec.object(line).jsonBytes, isAction: true, &lines)
+            line += Redaction.redacted(payload.jsonBytes)
+            line.append(UInt8(ascii: "}"))
+            append(line, isAction: true, &lines)
         }
     }
 
@@ -98,11 +109,7 @@ final class SessionRecording: Sendable {
     /// when it may hold a secret.
     func patchSent(_ frame: [UInt8]) {
         var line = Array(#"{"type":"patch","frame":"#.utf8)
-        if Redaction.mayHoldSecret(frame), let parsed = try? JSONParser.parse(frame) {
-            line += Redaction.redact(parsed).jsonBytes
-        } else {
-            line += frame
-        }
+        line += Redaction.redacted(frame)
         line.append(UInt8(ascii: "}"))
         state.withLock { append(line, isAction: false, &$0) }
     }

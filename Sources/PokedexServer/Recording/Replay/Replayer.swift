@@ -56,7 +56,23 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
             return report
         }
 
-        for (lineNumber, line) in recording.lines {
+        /// The state's projection, compared with `recorded`; on a difference, once more with the
+        /// shared values the lines up to the next action say. Another thread may change a
+        /// shared value between the recording's read of it and the projection's: the new
+        /// value's line then follows the state that already showed it.
+        func compare(_ recorded: JSONValue, at position: Int, what: String) -> ReplayDifference? {
+            let actions = min(batchStart, number)...number
+            let replayed = Redaction.redact(projection.project(state))
+            guard let difference = ReplayDifference.first(recorded: recorded, replayed: replayed, actions: actions, what: what) else { return nil }
+            let later = recording.lines[(position + 1)...].prefix { $0.json["type"]?.stringValue != "action" }.filter { $0.json["type"] == "shared" }
+            guard !later.isEmpty else { return difference }
+            var ahead = state
+            for line in later { Self.setShared(line.json, in: &ahead, last: last) }
+            let replayedAhead = Redaction.redact(projection.project(ahead))
+            return ReplayDifference.first(recorded: recorded, replayed: replayedAhead, actions: actions, what: what) == nil ? nil : difference
+        }
+
+        for (position, (lineNumber, line)) in recording.lines.enumerated() {
             switch line["type"]?.stringValue {
             case "shared":
                 Self.setShared(line, in: &state, last: last)
@@ -99,8 +115,7 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 step?(.action(number: number, source: source, action: action, state: state))
             case "snapshot":
                 let snapshot = try ModelCodec.field(line, "state")
-                let replayed = Redaction.redact(projection.project(state))
-                if let difference = ReplayDifference.first(recorded: snapshot, replayed: replayed, actions: min(batchStart, number)...number, what: "snapshot") {
+                if let difference = compare(snapshot, at: position, what: "snapshot") {
                     report.difference = difference
                     return report
                 }
@@ -123,10 +138,7 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 }
                 recordedState = recorded
                 report.patches += 1
-                let replayed = Redaction.redact(projection.project(state))
-                if let difference = ReplayDifference.first(
-                    recorded: recorded, replayed: replayed, actions: min(batchStart, number)...number, what: "patch \(report.patches)"
-                ) {
+                if let difference = compare(recorded, at: position, what: "patch \(report.patches)") {
                     report.difference = difference
                     return report
                 }
