@@ -50,16 +50,24 @@ enum Redaction {
     }
 
     /// Whether JSON bytes may hold a secret: a member or pointer ending in a secret key
-    /// (`"code"`, `/code"`), or a link marker. One pass: each `"` or `/` is a place one
-    /// of them may start or end.
+    /// (`"code"`, `/code"`), or a link marker. One pass: each `"` or `/` is a place one of
+    /// them may end, and only one after a byte some needle ends with is compared.
     static func mayHoldSecret(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == UInt8(ascii: "\"") || buffer[index] == UInt8(ascii: "/") {
-                for needle in needles where matches(buffer, needle, endingAt: index) { return true }
+            var index = 1
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "/"), lastLetters.contains(buffer[index - 1]) {
+                    for needle in needles where matches(buffer, needle, endingAt: index) { return true }
+                }
+                index += 1
             }
             return false
         }
     }
+
+    /// The byte before each needle's last: `e` (code), `n` (token, join, signin), `t` (secret).
+    private static let lastLetters: Set<UInt8> = Set(needles.map { $0[$0.count - 2] })
 
     /// Each ends in `"` or `/`: `"code"`, `/code"`, `/join/`, `/signin/`.
     private static let needles: [[UInt8]] = (Array(secretKeys).flatMap { ["\"\($0)\"", "/\($0)\""] } + linkMarkers)
