@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "pokedex-server", targets: ["pokedex-server"]),
         .executable(name: "pokedex-loadtest", targets: ["pokedex-loadtest"]),
         .executable(name: "pokedex-bench", targets: ["pokedex-bench"]),
+        .executable(name: "pokedex-replay", targets: ["pokedex-replay"]),
     ],
     targets: [
         // C libraries from Debian's apt, each behind one Swift wrapper.
@@ -77,6 +78,7 @@ let package = Package(
         // Thin executables.
         .executableTarget(name: "pokedex-server", dependencies: ["PokedexServer"]),
         .executableTarget(name: "pokedex-loadtest", dependencies: ["LoadTest"]),
+        .executableTarget(name: "pokedex-replay", dependencies: ["PokedexServer"]),
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks", "CommandLineOptions"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI", "CommandLineOptions"]),
         .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "Logging", "CommandLineOptions"]),

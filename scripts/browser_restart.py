@@ -54,8 +54,9 @@ def free_port():
 class Server:
     """One pokedex-server process on a fixed port and database, started and killed at will."""
 
-    def __init__(self, binary, directory, port):
+    def __init__(self, binary, directory, port, extra=()):
         self.binary = binary
+        self.extra = list(extra)  # more server options (browser_rewind.py: --debug)
         self.directory = directory
         self.port = port
         self.database = os.path.join(directory, "pokedex.sqlite")
@@ -70,7 +71,7 @@ class Server:
         self.starts += 1
         log = open(os.path.join(self.directory, f"server-{self.starts}.log"), "w")
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--db", self.database, "--web", WEB, "--sprites-url", "http://127.0.0.1:9"],
+            [self.binary, "--port", str(self.port), "--db", self.database, "--web", WEB, "--sprites-url", "http://127.0.0.1:9", *self.extra],
             stdout=log, stderr=subprocess.STDOUT,
         )
         log.close()

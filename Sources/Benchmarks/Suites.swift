@@ -3,4 +3,5 @@ public let allSuites: [Suite] = [
     runtimeSuite,
     syncSuite,
     dataSuite,
+    recordSuite,
 ]

@@ -75,12 +75,13 @@ final class BenchSession {
 
     /// A fresh server on a database in `directory` (limits off: the suites time frames) and a
     /// session on a detail with the list's first page loaded.
-    static func start(in directory: String, debug: Bool = false) async throws -> (PokedexServer, WebSocketClient, BenchSession) {
+    static func start(in directory: String, debug: Bool = false, record: Bool = false) async throws -> (PokedexServer, WebSocketClient, BenchSession) {
         var options = ServerOptions()
         options.port = 0
         options.database = directory + "/pokedex.sqlite"
         options.limits = .unlimited
         options.debug = debug
+        options.record = record
         let server = try PokedexServer(options: options)
         try server.start()
         let client = try WebSocketClient()

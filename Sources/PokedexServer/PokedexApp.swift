@@ -38,8 +38,8 @@ final class PokedexApp: Sendable {
         let context = SessionContext(
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
-            metrics: metrics, saver: saver, clock: environment.clock, limits: limits, keepsActionLogs: options.debug,
-            log: environment.log
+            metrics: metrics, saver: saver, clock: environment.clock, limits: limits,
+            recordings: RecordingSettings(options: options), log: environment.log
         )
         let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
         self.registry = registry
@@ -68,7 +68,9 @@ final class PokedexApp: Sendable {
                 if let problem = storageHealth.problem() { throw StorageProblem(description: problem) }
             }
         )
-        let debug = options.debug ? DebugRoutes(registry: registry, token: options.debugToken) : nil
+        let debug = options.debug
+            ? DebugRoutes(registry: registry, token: options.debugToken, recordingDirectory: RecordingSettings(options: options)?.directory)
+            : nil
         let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections, debug: debug) { id in
             let sprite = await sprites(id)
             return HTTPResponse(

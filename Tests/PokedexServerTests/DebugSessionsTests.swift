@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import PokedexFeatures
 @testable import PokedexServer
 import StateSync
 import XCTest
@@ -58,12 +59,21 @@ final class DebugSessionsTests: ServerTestCase {
         XCTAssertEqual(withToken.status, 200)
     }
 
-    func testOnlyTheLastTwoHundredActionsAreKept() {
-        let log = SessionActionLog()
-        for _ in 0..<250 { log.patchSent(Array(#"{"type":"patch","seq":1,"ops":[]}"#.utf8)) }
-        XCTAssertEqual(log.count, 250)
-        XCTAssertEqual(log.recent.count, SessionActionLog.capacity)
-        XCTAssertEqual(log.recent.first?.number, 51)
+    func testTheRecordingIsServedAndReplaysWithItsDebugLines() async throws {
+        let browser = try await TestSession.open(client, port: server.port)
+        try await browser.perform(["navigate": ["route": "/pokemon/4"]])
+        try await browser.read { $0.state["destination"]?["detail"]?["status"] == "loaded" }
+        let response = try await fetch("/debug/sessions/\(browser.session)/recording")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.type, "application/jsonl")
+        let file = try RecordingFile(jsonLines: Array(response.body.utf8))
+        XCTAssertTrue(file.lines.contains { $0.json["type"] == "debug" }, "--debug keeps each action's state difference")
+        let report = try Replayer(file, reducer: AppFeature(), catalog: .embedded).run()
+        XCTAssertNil(report.difference, report.summary)
+        let forwarded = try await fetch("/debug/sessions/\(browser.session)/recording", headers: ["X-Forwarded-For": "203.0.113.9"])
+        XCTAssertEqual(forwarded.status, 403, "the same rule as the other debug routes")
+        let missing = try await fetch("/debug/sessions/no-such-session/recording")
+        XCTAssertEqual(missing.status, 404)
     }
 
     func testLoopbackAddressesAndTokenComparison() {
@@ -96,6 +106,8 @@ final class DebugSessionsOffTests: ServerTestCase {
         XCTAssertEqual(list.status, 404)
         let one = try await fetch("/debug/sessions/\(browser.session)")
         XCTAssertEqual(one.status, 404)
+        let recording = try await fetch("/debug/sessions/\(browser.session)/recording")
+        XCTAssertEqual(recording.status, 404)
     }
 }
 

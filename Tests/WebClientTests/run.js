@@ -7,5 +7,6 @@ import './actions.test.js';
 import './roundtrip.test.js';
 import './intents.test.js';
 import './qr.test.js';
+import './rewind.test.js';
 
 window.__results = await run();

@@ -4,6 +4,7 @@
 import { action } from './actions.js';
 import { createStore } from './store.js';
 import { createSocket } from './socket.js';
+import { createRewind } from './rewind.js';
 import { createIntents } from './intents.js';
 import { createRouter, currentRoute, signInCode } from './router.js';
 import { createListView } from './views/list.js';
@@ -32,7 +33,9 @@ function takeSaved() {
 // and out of the address bar at once (it works once; a reload must not say it again).
 const linkedSignIn = signInCode(currentRoute());
 if (linkedSignIn) history.replaceState(null, '', location.pathname + location.search);
-const saved = linkedSignIn ? (takeSaved(), null) : takeSaved();
+// `?rewind=SESSION` (--debug): that session's recording, read-only (rewind.js), no session of its own.
+const rewinding = new URLSearchParams(location.search).get('rewind');
+const saved = linkedSignIn || rewinding ? (takeSaved(), null) : takeSaved();
 const helloRoute = currentRoute();
 const store = createStore(saved?.state ?? null);
 const connection = createConnectionView();
@@ -60,7 +63,7 @@ const REFUSALS = [
   'limit_reached', 'storage', 'unknown_sign_in_code', 'used_sign_in_code', 'expired_sign_in_code',
 ];
 
-const socket = createSocket({
+const socket = rewinding ? createRewind({ session: rewinding, onState: (state) => store.reset(state), onStatus: (status) => connection.update(status) }) : createSocket({
   url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
   resume: saved && { session: saved.session, seq: saved.seq },
   route: currentRoute,

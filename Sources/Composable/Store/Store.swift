@@ -170,7 +170,14 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         // Runs in the effect's task: a cancelled effect sends nothing, even if it was
         // cancelled while waiting for this executor.
         guard !Task.isCancelled else { return }
+        // A recording notes the action as an effect's (`ActionRecording.swift`).
+        guard core.recorder != nil else {
+            send(action)
+            return
+        }
+        core.incomingSource = .effect
         send(action)
+        core.incomingSource = .external
     }
 
     private func effectEnded(_ id: Int) {

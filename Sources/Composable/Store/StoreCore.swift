@@ -20,6 +20,13 @@ package final class StoreCore<R: Reducer> {
     @exclusivity(unchecked) @usableFromInline package var didReduce: ((R.Action) -> Void)?
     /// Told what each action did (`Store.inspectActions`); nil costs one check an action.
     @exclusivity(unchecked) @usableFromInline package var inspector: ((ReducedActionRecord<R.State, R.Action>) -> Void)?
+    /// Told each action before it is reduced, with its source (`Store.recordActions`); nil
+    /// costs one check an action. While it is set, `bufferSources` runs beside `buffer`.
+    @exclusivity(unchecked) @usableFromInline package var recorder: ((R.State, R.Action, ActionSource) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var bufferSources: [ActionSource] = []
+    /// The source of the actions `process` is given: `.effect` while the Store hands in an
+    /// effect's action.
+    @exclusivity(unchecked) @usableFromInline var incomingSource = ActionSource.external
 
     package init(
         state: R.State,
@@ -33,7 +40,10 @@ package final class StoreCore<R: Reducer> {
         self.reducer = reducer
         self.dependencies = dependencies
         self.effects = EffectRunner(executorPreference: executorPreference, sendBack: sendBack, taskEnded: taskEnded)
-        effects.acceptDuringProcessing = { [unowned self] action in buffer.append(action) }
+        effects.acceptDuringProcessing = { [unowned self] action in
+            buffer.append(action)
+            if recorder != nil { bufferSources.append(.effect) }
+        }
         effects.idReleased = { [scopes] id in scopes.forget(id) }
     }
 
@@ -44,6 +54,7 @@ package final class StoreCore<R: Reducer> {
     package func process(_ action: R.Action) -> [Task<Void, Never>]? {
         guard !isProcessing else {
             buffer.append(action)
+            if recorder != nil { bufferSources.append(incomingSource) }
             return nil
         }
         var started: [Task<Void, Never>] = []
@@ -61,7 +72,9 @@ package final class StoreCore<R: Reducer> {
     @inlinable
     package func process(contentsOf actions: some Sequence<R.Action>) -> [Task<Void, Never>]? {
         guard !isProcessing else {
+            let count = buffer.count
             buffer.append(contentsOf: actions)
+            if recorder != nil { bufferSources.append(contentsOf: repeatElement(incomingSource, count: buffer.count - count)) }
             return nil
         }
         var started: [Task<Void, Never>] = []
@@ -77,15 +90,21 @@ package final class StoreCore<R: Reducer> {
         isProcessing = true
         defer { isProcessing = false }
         ProcessingThread.run(marking: effects) {
+            if let recorder { withState { recorder($0, first, incomingSource) } }
             reduce(first, started: &started)
             guard !buffer.isEmpty else { return }
             var index = 0
             while index < buffer.count {
                 let next = buffer[index]
+                if let recorder {
+                    let source = index < bufferSources.count ? bufferSources[index] : .send
+                    withState { recorder($0, next, source) }
+                }
                 index += 1
                 reduce(next, started: &started)
             }
             buffer.removeAll(keepingCapacity: true)
+            if recorder != nil { bufferSources.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -110,7 +129,10 @@ package final class StoreCore<R: Reducer> {
         if !effect.isNone {
             // Actions go to the buffer, not through an inout borrow of it: a task answering
             // during its immediate start appends to it too (`acceptDuringProcessing`).
-            effects.run(effect, scopes: scopes, immediate: { buffer.append($0) }, started: &started)
+            effects.run(effect, scopes: scopes, immediate: {
+                buffer.append($0)
+                if recorder != nil { bufferSources.append(.send) }
+            }, started: &started)
         }
         if !scopes.isEmpty {
             for dead in scopes.removeDead(in: state) {

@@ -69,8 +69,9 @@ extension ServerOptions {
                     options.logFormat = format
                 },
                 .flag("--debug", help: """
-                    keep each session's last 200 actions and serve them at /debug/sessions
-                    (loopback clients only, unless they present --debug-token)
+                    keep each session's recording in memory, with each action's state
+                    changes, and serve them at /debug/sessions (loopback clients only,
+                    unless they present --debug-token)
                     """) { $0.debug = true },
                 .text("--debug-token", "TOKEN", help: """
                     with --debug, also serve /debug to any client sending
@@ -78,6 +79,16 @@ extension ServerOptions {
                     """) { options, token throws(OptionError) in
                     guard token.count >= 16 else { throw .invalid("--debug-token needs at least 16 characters.") }
                     options.debugToken = token
+                },
+                .flag("--record", help: """
+                    every session records its actions, effects' results and patches
+                    (docs/RECORDING.md), written when it ends; replay with pokedex-replay
+                    """) { $0.record = true },
+                .integer("--record-actions", in: 1...1_000_000, help: "actions a recording keeps, the last ones (default 1000)") {
+                    $0.recordActions = $1
+                },
+                .text("--record-directory", "DIR", help: "where recordings are written (default: recordings beside the database)") {
+                    $0.recordDirectory = $1
                 },
             ]),
             .init("Limits (0 turns one off; refusals are error frames, counted in /metrics)", [
@@ -118,6 +129,9 @@ extension ServerOptions {
         ],
         footer: "Without --catalog-csv or --pokeapi the embedded catalog of the first 151 Pokémon is served.",
         validate: { options throws(OptionError) in
+            if options.recordDirectory != nil, !options.record {
+                throw .invalid("--record-directory is only read with --record.")
+            }
             if options.debugToken != nil, !options.debug {
                 throw .invalid("--debug-token is only read with --debug.")
             }

@@ -38,10 +38,15 @@ public struct ServerOptions: Sendable, Equatable {
     public var limits = Limits()
     /// How log lines are written on standard error: logfmt (default) or JSON.
     public var logFormat: LogFormat = .logfmt
-    /// Serves `/debug/sessions` (each live session's last actions) to loopback clients, and to
+    /// Serves `/debug/sessions` (each live session's recording, with its actions' state changes) to loopback clients, and to
     /// any client presenting `debugToken`.
     public var debug = false
     public var debugToken: String?
+    /// Every session writes a recording (`docs/RECORDING.md`) of its last `recordActions`
+    /// actions, to `recordDirectory` (default: `recordings` beside the SQLite database).
+    public var record = false
+    public var recordActions = 1_000
+    public var recordDirectory: String?
 
     public init() {}
 

@@ -1,22 +1,29 @@
 import StateSync
 import WebSocketServer
 
-/// `/debug/sessions` (the live sessions) and `/debug/sessions/ID` (one session's last actions),
+/// `/debug/` (a page of the live sessions, to rewind each: `DebugIndexPage`), `/debug/sessions`
+/// (the live sessions), `/debug/sessions/ID` (one session's last actions) and
+/// `/debug/sessions/ID/recording` (its recording, `Recording/DebugRoutes+Recording.swift`),
 /// served with `--debug` only: to loopback clients that came through no proxy, and to any
 /// client sending `Authorization: Bearer` with the `--debug-token`.
 struct DebugRoutes: Sendable {
     let registry: SessionRegistry
     let token: String?
+    /// Where ended sessions' recordings are (`--record`), nil without.
+    var recordingDirectory: String? = nil
 
     static let prefix = "/debug/sessions"
 
     func respond(to request: HTTPRequest) -> HTTPResponse? {
-        guard request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
+        let isIndex = DebugIndexPage.paths.contains(request.path)
+        guard isIndex || request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
         guard isAllowed(request) else {
             return .text("debug routes answer loopback clients, or the --debug-token\n", status: 403)
         }
+        if isIndex { return DebugIndexPage.render(registry.liveSessions) }
         let rest = request.path.dropFirst(Self.prefix.count)
         if rest.isEmpty || rest == "/" { return Self.json(sessionList()) }
+        if rest.hasSuffix(Self.recordingSuffix) { return recording(id: String(rest.dropFirst().dropLast(Self.recordingSuffix.count))) }
         guard let session = registry.session(id: String(rest.dropFirst())) else {
             return .text("no live session with that id\n", status: 404)
         }
@@ -55,18 +62,18 @@ struct DebugRoutes: Sendable {
                 "id": .string(session.id),
                 "user": ["id": .string(session.user.id), "name": .string(session.currentUser.displayName)],
                 "connected": .bool(session.output.connection != nil),
-                "actions": .int(session.actionLog?.count ?? 0),
+                "actions": .int(session.recording?.actionCount ?? 0),
             ]
         })]
     }
 
     private func actions(of session: Session) -> JSONValue {
-        let entries = session.actionLog?.recent ?? []
+        let entries = session.recording?.debugEntries ?? []
         return [
             "id": .string(session.id),
             "user": ["id": .string(session.user.id), "name": .string(session.currentUser.displayName)],
-            "kept": .int(SessionActionLog.capacity),
-            "actions": .array(entries.map(\.json)),
+            "kept": .int(session.recording?.capacity ?? 0),
+            "actions": .array(entries),
         ]
     }
 

@@ -42,8 +42,10 @@ final class Session: Sendable {
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
-    /// `--debug`: the last actions, for `/debug/sessions/ID`.
-    let actionLog: SessionActionLog?
+    /// `--record` or `--debug`: what the session did, replayable (`Recording/`), and with
+    /// `--debug` its last actions for `/debug/sessions/ID`.
+    let recording: SessionRecording?
+    private let recordingDirectory: String?
     /// The session's writes: its user, and the browser action each one answers.
     private let writer: SessionWriter
 
@@ -66,9 +68,7 @@ final class Session: Sendable {
         clock = context.clock
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
-        let actionLog = context.keepsActionLogs ? SessionActionLog() : nil
-        self.actionLog = actionLog
-        let output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, patchSent: actionLog?.patchSent)
+        let output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches)
         self.output = output
         let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor, feed: context.hub.feed) { [log = context.log, user] code, error in
             log.info("write.refused", ["by": user.id, "code": code, "error": "\(error)"])
@@ -101,6 +101,18 @@ final class Session: Sendable {
             $0.date = DateGenerator(context.clock.date)
         }
         projection = SessionProjection(context.projection)
+        let recording = context.recordings.map { settings in
+            SessionRecording(
+                start: RecordingStart(
+                    session: id, route: route, restoring: restoring, state: initialState, pokemonIDs: pokemonIDs,
+                    settings: settings, publicURL: context.projection.publicURL()
+                ),
+                capacity: settings.capacity, keepsDebugDetail: settings.keepsDebugDetail
+            )
+        }
+        self.recording = recording
+        recordingDirectory = context.recordings?.directory
+        if let recording { output.recordPatches(to: recording.patchSent) }
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
@@ -112,17 +124,18 @@ final class Session: Sendable {
         let output = self.output
         let projection = self.projection
         let memberships = self.memberships
-        let actionLog = self.actionLog
         let writer = self.writer
         let feed = hub.feed
-        if let actionLog { await store.inspectActions(actionLog.record) }
+        let recording = self.recording
+        if let recording { await store.recordActions(recording.record) }
+        if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
         await store.observeChanges(sharedIn: { state in
             var shared = [state.favorites.reference, state.account.lists.reference]
             if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
             if case let .favorites(view) = state.destination, let activity = view.activity { shared.append(activity.reference) }
             return shared
         }) { [weak self] state, change in
-            defer { actionLog?.batchObserved() }
+            recording?.observed(state)
             let lost = memberships.lost(in: state.account.lists.wrappedValue)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
@@ -188,9 +201,12 @@ final class Session: Sendable {
     /// shows what `onAppear` did (a first page that loaded at once needs no patches).
     @discardableResult
     func attach(_ connection: Connection, welcome: [UInt8], resumeSeq: Int? = nil) async -> Bool {
-        let output = self.output, projection = self.projection
+        let output = self.output, projection = self.projection, recording = self.recording
         return await store.withState { state in
-            output.attach(connection, welcome: welcome, resumeSeq: resumeSeq, state: projection.project(state))
+            let json = projection.project(state)
+            let resumed = output.attach(connection, welcome: welcome, resumeSeq: resumeSeq, state: json)
+            if !resumed { recording?.snapshotSent(json) }
+            return resumed
         }
     }
 
@@ -254,6 +270,8 @@ final class Session: Sendable {
         let pokemonIDs = self.pokemonIDs
         // Decoded and checked against the state inside the Store; the patch of its reduction
         // carries the ack unless a write it started holds it until the commit.
+        recording?.browserFrame(json)
+        defer { recording?.browserFrame(nil) }
         let (refusal, frame) = writer.reduce(ref: ref, key: key) { () -> ProtocolError? in
             store.assumeIsolated { store in
                 do throws(ProtocolError) {
@@ -284,5 +302,6 @@ final class Session: Sendable {
 
     func tearDown() async {
         await store.tearDown()
+        if let recording, let recordingDirectory { recording.writeOnce(to: recordingDirectory) }
     }
 }

@@ -18,15 +18,16 @@ struct SessionContext: Sendable {
     /// codes per user).
     let clock: ServerClock
     let limits: ServerLimits
-    /// `--debug`: every session keeps its last actions (`SessionActionLog`).
-    let keepsActionLogs: Bool
+    /// `--record` or `--debug`: sessions keep a recording (`Recording/`), with `--debug` each
+    /// action's state difference and effects too; nil: none does.
+    let recordings: RecordingSettings?
     let sharedPatches = PartsPatchMemo()
     let log: Logger
 
     init(
         pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
         saver: SessionSaver, clock: ServerClock = .continuous, limits: ServerLimits = ServerLimits(Limits()),
-        keepsActionLogs: Bool = false, log: Logger = .silent
+        recordings: RecordingSettings? = nil, log: Logger = .silent
     ) {
         self.pokemonClient = pokemonClient
         self.hub = hub
@@ -35,7 +36,7 @@ struct SessionContext: Sendable {
         self.saver = saver
         self.clock = clock
         self.limits = limits
-        self.keepsActionLogs = keepsActionLogs
+        self.recordings = recordings
         self.log = log
     }
 

@@ -20,6 +20,8 @@ final class SessionOutput: Sendable {
         /// False until the first browser has its snapshot: states before it are in that
         /// snapshot, so they are not sent as patches.
         var hasAttached = false
+        /// Told each patch frame sent (a recording's); nil otherwise.
+        var patchSent: (@Sendable ([UInt8]) -> Void)?
     }
 
     /// Recent patches kept for resuming: at most this many, and at most this many bytes, so
@@ -30,13 +32,15 @@ final class SessionOutput: Sendable {
     let metrics: ServerMetricsRecorder
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
-    /// Told each patch frame sent (`--debug`'s action log); nil otherwise.
-    private let patchSent: (@Sendable ([UInt8]) -> Void)?
 
-    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo, patchSent: (@Sendable ([UInt8]) -> Void)? = nil) {
+    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo) {
         self.metrics = metrics
         self.sharedPatches = sharedPatches
-        self.patchSent = patchSent
+    }
+
+    /// Tells `record` each patch frame from now on (a recording's).
+    func recordPatches(to record: @escaping @Sendable ([UInt8]) -> Void) {
+        sent.withLock { $0.patchSent = record }
     }
 
     /// A new state from the Store, showing the favorites `shows`: diff it against what the
@@ -87,7 +91,7 @@ final class SessionOutput: Sendable {
         sendAlone(acks.dropLast(), &sent)
         transmit(frame, &sent)
         metrics.patchSent()
-        patchSent?(frame)
+        sent.patchSent?(frame)
     }
 
     /// Owes the browser the ack of `ref` (echoing `key`): the next patch carries it, or, for a

@@ -1,0 +1,4 @@
+import Foundation
+import PokedexServer
+
+exit(ReplayCommand.run(ReplayOptions.parseOrExit()))
