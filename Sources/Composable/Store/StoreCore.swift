@@ -85,7 +85,8 @@ package final class StoreCore<R: Reducer> {
                 index += 1
                 reduce(next, started: &started)
             }
-            buffer.removeAll(keepingCapacity: true)
+            // Not keeping its capacity: an idle Store would hold it for good.
+            buffer = []
         }
     }
 
