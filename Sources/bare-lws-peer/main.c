@@ -3,6 +3,8 @@
 // project's (epoll, `LWS_SERVER_OPTION_LIBEV`, UTF-8 checked), one service thread:
 // - a text message starting with '!' is sent to every open connection (a broadcast);
 // - any other message is sent back to its sender (an echo).
+// A message is written at once where the socket takes it (as the project's server writes), and
+// otherwise queued for the connection's next LWS_CALLBACK_SERVER_WRITEABLE.
 // Any HTTP request gets a 404. It prints `bare-lws-peer listening on ws://127.0.0.1:PORT/ws` once it listens and serves
 // until killed. Nothing in it is Pokédex logic.
 #include <libwebsockets.h>
@@ -23,8 +25,12 @@ struct message {
 static struct message ring[RING];
 // Broadcasts received so far; ring[i % RING] holds broadcast i.
 static unsigned long long broadcasts;
+static struct session *open_sessions;
 
 struct session {
+    // Every open connection, for broadcasts.
+    struct session *previous, *next;
+    struct lws *wsi;
     // A message being received in fragments, then an echo waiting to be written.
     unsigned char *incoming;
     size_t incoming_length;
@@ -39,20 +45,31 @@ static unsigned char *with_headroom(const void *payload, size_t length) {
     return bytes;
 }
 
-static void received(struct lws *wsi, struct session *session, unsigned char *payload, size_t length) {
+static int writable(struct lws *wsi, struct session *session);
+
+// Writes what `session` has waiting now if its socket takes it, else asks for a writable callback.
+static void flush(struct session *session) {
+    if (lws_send_pipe_choked(session->wsi)) {
+        lws_callback_on_writable(session->wsi);
+    } else if (writable(session->wsi, session) < 0) {
+        lws_set_timeout(session->wsi, PENDING_TIMEOUT_KILLED_BY_PARENT, LWS_TO_KILL_ASYNC);
+    }
+}
+
+static void received(struct session *session, unsigned char *payload, size_t length) {
     if (length > 0 && payload[0] == '!') {
         struct message *slot = &ring[broadcasts % RING];
         free(slot->bytes);
         slot->bytes = with_headroom(payload, length);
         slot->length = slot->bytes ? length : 0;
         broadcasts++;
-        lws_callback_on_writable_all_protocol(lws_get_context(wsi), lws_get_protocol(wsi));
+        for (struct session *member = open_sessions; member; member = member->next) flush(member);
         return;
     }
     free(session->echo.bytes);
     session->echo.bytes = with_headroom(payload, length);
     session->echo.length = session->echo.bytes ? length : 0;
-    lws_callback_on_writable(wsi);
+    flush(session);
 }
 
 static int writable(struct lws *wsi, struct session *session) {
@@ -67,6 +84,7 @@ static int writable(struct lws *wsi, struct session *session) {
         session->broadcasts_sent++;
         if (message->bytes && lws_write(wsi, message->bytes + LWS_PRE, message->length, LWS_WRITE_TEXT) < (int)message->length) return -1;
     }
+    // One write per call: what is left waits for the socket.
     if (session->echo.bytes || session->broadcasts_sent < broadcasts) lws_callback_on_writable(wsi);
     return 0;
 }
@@ -76,12 +94,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_ESTABLISHED:
         memset(session, 0, sizeof *session);
+        session->wsi = wsi;
         session->broadcasts_sent = broadcasts;
+        session->next = open_sessions;
+        if (open_sessions) open_sessions->previous = session;
+        open_sessions = session;
         break;
     case LWS_CALLBACK_RECEIVE: {
         int whole = lws_is_first_fragment(wsi) && lws_is_final_fragment(wsi);
         if (whole && !session->incoming) {
-            received(wsi, session, in, length);
+            received(session, in, length);
             break;
         }
         unsigned char *grown = realloc(session->incoming, session->incoming_length + length);
@@ -90,7 +112,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         session->incoming = grown;
         session->incoming_length += length;
         if (lws_is_final_fragment(wsi)) {
-            received(wsi, session, session->incoming, session->incoming_length);
+            received(session, session->incoming, session->incoming_length);
             free(session->incoming);
             session->incoming = NULL;
             session->incoming_length = 0;
@@ -105,6 +127,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
         return -1;
     case LWS_CALLBACK_CLOSED:
+        if (session->wsi) {
+            if (session->previous) session->previous->next = session->next; else open_sessions = session->next;
+            if (session->next) session->next->previous = session->previous;
+        }
         free(session->incoming);
         free(session->echo.bytes);
         memset(session, 0, sizeof *session);
