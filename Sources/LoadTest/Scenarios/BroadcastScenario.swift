@@ -1,4 +1,3 @@
-import SeededRandom
 import Synchronization
 
 /// `broadcast`, against a bare peer: every session stays connected, and up to ten writers each
@@ -21,7 +20,12 @@ struct BroadcastScenario: Scenario {
         }
         let ready = await run.connectRaw(sessions)
         tracker.members = ready.count
-        let writers = BroadcastWriters(run: run, tracker: tracker, writers: Array(ready.prefix(FavoritesScenario.maxWriters)))
+        let writers = PacedSends(run: run, sessions: Array(ready.prefix(FavoritesScenario.maxWriters))) { writer, number in
+            tracker.begin(number)
+            let sent = writer.send(RawMessage.make(prefix: Self.prefix, number: number, size: Self.messageBytes))
+            if !sent { tracker.cancel(number) }
+            return sent
+        }
         let phase = try await run.measurePhase { writers.start(until: $0) }
         let done = await run.waitUntil(limit: LoadRun.settleLimit) { tracker.pending == 0 }
         if !done { run.recorder.error("fanout_incomplete", "\(tracker.pending) broadcasts never reached every connection") }
@@ -31,7 +35,7 @@ struct BroadcastScenario: Scenario {
 }
 
 /// Broadcasts on their way: each is done when every connection has it.
-private final class BroadcastTracker: Sendable {
+final class BroadcastTracker: Sendable {
     private struct Broadcast {
         var sentAt: ContinuousClock.Instant
         var waiting: Int
@@ -73,51 +77,5 @@ private final class BroadcastTracker: Sendable {
                 broadcasts.remove(at: index)
             }
         }
-    }
-}
-
-/// The writers: each sends a broadcast 0.5–1.5 think times after its last, until the stop time.
-private final class BroadcastWriters: Sendable {
-    private let run: LoadRun
-    private let tracker: BroadcastTracker
-    private let writers: [RawSession]
-    private struct Turns {
-        var rng: SeededGenerator
-        var next = 0
-        var stopAt = ContinuousClock.now
-    }
-
-    private let turns: Mutex<Turns>
-
-    init(run: LoadRun, tracker: BroadcastTracker, writers: [RawSession]) {
-        self.run = run
-        self.tracker = tracker
-        self.writers = writers
-        turns = Mutex(Turns(rng: SeededGenerator(seed: run.options.seed)))
-    }
-
-    func start(until stopAt: ContinuousClock.Instant) {
-        turns.withLock { $0.stopAt = stopAt }
-        for writer in writers { schedule(writer) }
-    }
-
-    private func schedule(_ writer: RawSession) {
-        let delay = turns.withLock { Duration.seconds(run.options.thinkTime * Double.random(in: 0.5..<1.5, using: &$0.rng)) }
-        run.scheduler.after(delay) { self.write(writer) }
-    }
-
-    private func write(_ writer: RawSession) {
-        let number = turns.withLock { turns -> Int? in
-            guard ContinuousClock.now < turns.stopAt else { return nil }
-            defer { turns.next += 1 }
-            return turns.next
-        }
-        guard let number else { return }
-        tracker.begin(number)
-        if !writer.send(RawMessage.make(prefix: BroadcastScenario.prefix, number: number, size: BroadcastScenario.messageBytes)) {
-            tracker.cancel(number)
-            return
-        }
-        schedule(writer)
     }
 }

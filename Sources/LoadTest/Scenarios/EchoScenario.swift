@@ -1,4 +1,3 @@
-import SeededRandom
 import Synchronization
 
 /// `echo`, against a bare peer: every session sends a message at think-time pace, as a browsing
@@ -21,7 +20,12 @@ struct EchoScenario: Scenario {
         }
         let ready = await run.connectRaw(sessions)
         run.recorder.steadyPhaseBegan()
-        let senders = EchoSenders(run: run, sessions: ready, inFlight: inFlight)
+        let senders = PacedSends(run: run, sessions: ready) { session, number in
+            inFlight.sentAt.withLock { $0[number] = .now }
+            let sent = session.send(RawMessage.make(prefix: Self.prefix, number: number, size: Self.messageBytes))
+            if !sent { inFlight.sentAt.withLock { $0[number] = nil } }
+            return sent
+        }
         let phase = try await run.measurePhase { senders.start(until: $0) }
         let answered = await run.waitUntil(limit: LoadRun.settleLimit) { inFlight.sentAt.withLock { $0.isEmpty } }
         if !answered { run.recorder.error("unacknowledged", "\(inFlight.sentAt.withLock { $0.count }) messages never echoed") }
@@ -33,50 +37,4 @@ struct EchoScenario: Scenario {
 /// When each message on its way was sent, by its number.
 private final class InFlightMessages: Sendable {
     let sentAt = Mutex<[Int: ContinuousClock.Instant]>([:])
-}
-
-/// Each session's sends, 0.5–1.5 think times apart, until the stop time.
-private final class EchoSenders: Sendable {
-    private let run: LoadRun
-    private let sessions: [RawSession]
-    private let inFlight: InFlightMessages
-    private struct Turns {
-        var rng: SeededGenerator
-        var next = 0
-        var stopAt = ContinuousClock.now
-    }
-
-    private let turns: Mutex<Turns>
-
-    init(run: LoadRun, sessions: [RawSession], inFlight: InFlightMessages) {
-        self.run = run
-        self.sessions = sessions
-        self.inFlight = inFlight
-        turns = Mutex(Turns(rng: SeededGenerator(seed: run.options.seed)))
-    }
-
-    func start(until stopAt: ContinuousClock.Instant) {
-        turns.withLock { $0.stopAt = stopAt }
-        for session in sessions { schedule(session) }
-    }
-
-    private func schedule(_ session: RawSession) {
-        let delay = turns.withLock { Duration.seconds(run.options.thinkTime * Double.random(in: 0.5..<1.5, using: &$0.rng)) }
-        run.scheduler.after(delay) { self.send(session) }
-    }
-
-    private func send(_ session: RawSession) {
-        let number = turns.withLock { turns -> Int? in
-            guard ContinuousClock.now < turns.stopAt else { return nil }
-            defer { turns.next += 1 }
-            return turns.next
-        }
-        guard let number else { return }
-        inFlight.sentAt.withLock { $0[number] = .now }
-        if !session.send(RawMessage.make(prefix: EchoScenario.prefix, number: number, size: EchoScenario.messageBytes)) {
-            inFlight.sentAt.withLock { $0[number] = nil }
-            return
-        }
-        schedule(session)
-    }
 }

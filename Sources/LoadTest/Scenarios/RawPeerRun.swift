@@ -1,3 +1,6 @@
+import SeededRandom
+import Synchronization
+
 /// The waves of the bare peers' scenarios (`echo`, `broadcast`, `raw-idle`): the same ramp and
 /// the same client pacing (`ConnectWindow`) as the project's sessions get.
 extension LoadRun {
@@ -43,5 +46,48 @@ enum RawMessage {
             digits += 1
         }
         return digits > 0 ? value : nil
+    }
+}
+
+/// Sessions sending at think-time pace until a stop time, each 0.5–1.5 think times after its
+/// last send: `send` gets the session and a number unique over all of them, and returns false
+/// when the session could not send (it then sends no more).
+final class PacedSends: Sendable {
+    private let run: LoadRun
+    private let sessions: [RawSession]
+    private let send: @Sendable (RawSession, Int) -> Bool
+    private struct Turns {
+        var rng: SeededGenerator
+        var next = 0
+        var stopAt = ContinuousClock.now
+    }
+
+    private let turns: Mutex<Turns>
+
+    init(run: LoadRun, sessions: [RawSession], send: @escaping @Sendable (RawSession, Int) -> Bool) {
+        self.run = run
+        self.sessions = sessions
+        self.send = send
+        turns = Mutex(Turns(rng: SeededGenerator(seed: run.options.seed)))
+    }
+
+    func start(until stopAt: ContinuousClock.Instant) {
+        turns.withLock { $0.stopAt = stopAt }
+        for session in sessions { schedule(session) }
+    }
+
+    private func schedule(_ session: RawSession) {
+        let delay = turns.withLock { Duration.seconds(run.options.thinkTime * Double.random(in: 0.5..<1.5, using: &$0.rng)) }
+        run.scheduler.after(delay) { self.turn(session) }
+    }
+
+    private func turn(_ session: RawSession) {
+        let number = turns.withLock { turns -> Int? in
+            guard ContinuousClock.now < turns.stopAt else { return nil }
+            defer { turns.next += 1 }
+            return turns.next
+        }
+        guard let number, send(session, number) else { return }
+        schedule(session)
     }
 }
