@@ -82,6 +82,8 @@ let package = Package(
         .executableTarget(name: "pokedex-bench", dependencies: ["Benchmarks", "CommandLineOptions"]),
         .executableTarget(name: "pokedex-catalog", dependencies: ["PokeAPI", "CommandLineOptions"]),
         .executableTarget(name: "websocket-echo", dependencies: ["WebSocketServer", "Logging", "CommandLineOptions"]),
+        // The floor `scripts/bench load` compares the server with: lws and libev, C callbacks only.
+        .executableTarget(name: "bare-lws-peer", linkerSettings: [.linkedLibrary("websockets"), .linkedLibrary("ev")]),
 
         // Tests mirror targets.
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SeededRandom"]),

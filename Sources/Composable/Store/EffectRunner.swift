@@ -151,6 +151,10 @@ package final class EffectRunner<Action: Sendable> {
                 idReleased?(id)
             }
         }
+        // An idle Store keeps no tables: a removal keeps a dictionary's storage, and thousands
+        // of idle sessions each held the tables of the effects their first screen ran.
+        if tasks.isEmpty { tasks = [:] }
+        if taskIDsByEffectID.isEmpty { taskIDsByEffectID = [:] }
     }
 
     func cancelAll() {

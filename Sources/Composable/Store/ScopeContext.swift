@@ -58,6 +58,8 @@ final class ScopeRegistry {
     func forget(_ id: EffectID) {
         guard !checks.isEmpty else { return }
         checks[id] = nil
+        // An idle Store keeps no table (a removal keeps a dictionary's storage).
+        if checks.isEmpty { checks = [:] }
     }
 
     /// Removes and returns the scopes that are no longer in `root` (empty, without allocating,
@@ -66,6 +68,7 @@ final class ScopeRegistry {
         var dead: [EffectID] = []
         for (id, isAlive) in checks where !isAlive(root) { dead.append(id) }
         for id in dead { checks[id] = nil }
+        if !dead.isEmpty, checks.isEmpty { checks = [:] }
         return dead
     }
 

@@ -103,8 +103,9 @@ package final class StoreCore<R: Reducer> {
                 index += 1
                 reduce(next, started: &started)
             }
-            buffer.removeAll(keepingCapacity: true)
-            if recorder != nil { bufferSources.removeAll(keepingCapacity: true) }
+            // Not keeping its capacity: an idle Store would hold it for good.
+            buffer = []
+            if recorder != nil { bufferSources = [] }
         }
     }
 

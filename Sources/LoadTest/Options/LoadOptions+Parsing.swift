@@ -41,7 +41,8 @@ extension LoadOptions {
             .init("Load", [
                 .choice("--scenario", "NAME", help: """
                     browse | favorites | idle | reconnect | writes | failover | presence
-                    (default browse)
+                    (default browse); against a bare websocket peer (bare-lws-peer):
+                    echo | broadcast | raw-idle
                     """) { (options, kind: ScenarioKind) in options.scenario = kind },
                 .text("--scenario-file", "FILE", help: """
                     run the scenario FILE describes (JSON: an action mix with weights,

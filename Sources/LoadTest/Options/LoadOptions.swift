@@ -78,5 +78,8 @@ public struct LoadOptions: Sendable, Equatable {
 
 public enum ScenarioKind: String, Sendable, CaseIterable {
     case browse, favorites, idle, reconnect, writes, failover, presence
+    /// Against a bare websocket peer (`bare-lws-peer`), for the figures the server is compared with.
+    case echo, broadcast
+    case rawIdle = "raw-idle"
 }
 

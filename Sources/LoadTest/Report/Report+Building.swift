@@ -25,6 +25,7 @@ extension Report {
         bytesIn = tallies.bytesIn
         bytesOut = tallies.bytesOut
         errorCount = tallies.errorCount
+        staleTaps = tallies.staleTaps
         errorPercent = 100 * Double(tallies.errorCount) / Double(max(1, tallies.actionsSent + tallies.connectsStarted))
         series = Self.series(tallies: tallies, samples: serverSamples)
         errors = tallies.errors

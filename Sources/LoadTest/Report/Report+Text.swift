@@ -79,6 +79,7 @@ extension Report {
         let codes = closeCodes.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
         lines.append("close codes: \(codes.isEmpty ? "none" : codes)")
         let kinds = errors.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
+        if let staleTaps, staleTaps > 0 { lines.append("row taps refused after their row was gone (not errors): \(staleTaps)") }
         lines.append("errors: \(errorCount)\(kinds.isEmpty ? "" : " (\(kinds))"), allowed \(maxErrors)")
         lines += errorExamples.prefix(5).map { "  e.g. \($0)" }
         if let comparison { lines += comparison.lines }

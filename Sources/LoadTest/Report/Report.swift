@@ -141,6 +141,9 @@ public struct Report: Codable, Sendable, Equatable {
     public var bytesIn: Int
     public var bytesOut: Int
     public var errorCount: Int
+    /// Row taps refused because the list had changed under them on the way (a race a browser
+    /// has too; the copy showed the row gone when the refusal came): not errors.
+    public var staleTaps: Int?
     /// Errors per 100 operations (connections made and actions sent).
     public var errorPercent: Double
     public var errors: [String: Int]

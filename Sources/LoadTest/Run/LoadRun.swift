@@ -34,7 +34,7 @@ final class LoadRun: Sendable {
     }
 
     /// A wave: calls `start` for each session at `--ramp` sessions per second.
-    func ramp(_ sessions: [SimulatedSession], _ start: (SimulatedSession) -> Void) async {
+    func ramp<Session>(_ sessions: [Session], _ start: (Session) -> Void) async {
         let began = ContinuousClock.now
         for (position, session) in sessions.enumerated() {
             let due = began + .seconds(Double(position) / options.ramp)

@@ -39,6 +39,9 @@ extension ScenarioKind {
         case .writes: WritesScenario()
         case .failover: FailoverScenario()
         case .presence: PresenceScenario()
+        case .echo: EchoScenario()
+        case .broadcast: BroadcastScenario()
+        case .rawIdle: IdleScenario(raw: true)
         }
     }
 }

@@ -18,6 +18,13 @@ enum ScreenActions {
     /// The id of a random row on screen, drawn as `randomElement` would draw from all pages'
     /// rows in one array, without building that array (a copy of every row was a fifth of the
     /// scheduler).
+    /// Whether `list` shows the row `id` on one of its pages.
+    static func shows(row id: Int, _ list: JSONValue?) -> Bool {
+        (list?["pages"]?.arrayValue ?? []).contains { page in
+            (page.arrayValue ?? []).contains { $0["id"]?.intValue == id }
+        }
+    }
+
     static func randomRowID(_ list: JSONValue?, using generator: inout some RandomNumberGenerator) -> Int? {
         let pages = (list?["pages"]?.arrayValue ?? []).map { $0.arrayValue ?? [] }
         let count = pages.reduce(0) { $0 + $1.count }

@@ -42,6 +42,8 @@ struct SessionMachine: Sendable {
     var copy = SyncedCopy()
     var nextRef = 1
     var inFlight: [Int: ContinuousClock.Instant] = [:]
+    /// The row each `list.rowTapped` in flight tapped, by ref.
+    var rowTaps: [Int: Int] = [:]
     /// When an action was last acknowledged.
     var lastAnswerAt: ContinuousClock.Instant?
     /// The resume probe's ref and whether a snapshot came before its ack.

@@ -69,7 +69,15 @@ extension SimulatedSession {
             acknowledge(ref, at: now, &machine)
             return []
         case let .error(ref, code, message):
-            recorder.error("server_\(code.rawValue)", message)
+            let tappedRow = ref.flatMap { machine.rowTaps.removeValue(forKey: $0) }
+            // A tap on a row the copy no longer shows (frames arrive in order, so the copy is
+            // the server's list as of this refusal): the tap crossed a list change on its way,
+            // as a browser's may, and the server was right to refuse it.
+            if code == .badAction, let tappedRow, !ScreenActions.shows(row: tappedRow, machine.copy.state?["list"]) {
+                recorder.staleTap()
+            } else {
+                recorder.error("server_\(code.rawValue)", message)
+            }
             if let ref { machine.inFlight[ref] = nil }
             return []
         }
@@ -111,6 +119,7 @@ extension SimulatedSession {
             environment.recorder.resumed(byPatches: !machine.resumedBySnapshot, at: now)
             return
         }
+        machine.rowTaps[ref] = nil
         guard let sentAt = machine.inFlight.removeValue(forKey: ref) else { return }
         machine.lastAnswerAt = now
         environment.recorder.acknowledged(after: now - sentAt, at: now)

@@ -71,6 +71,7 @@ final class SimulatedSession: Sendable {
             guard machine.phase == .ready, let connection = machine.connection else { return nil }
             let ref = machine.takeRef()
             machine.inFlight[ref] = .now
+            if let row = action["list"]?["rowTapped"]?["id"]?.intValue { machine.rowTaps[ref] = row }
             // A star is an intent with a key, as the web client sends it: unique per session.
             let key = ActionTable.isKeyed(action) ? machine.sessionID.map { "\($0.prefix(16))-\(ref)" } : nil
             transmit(.action(ref: ref, action: action, key: key), on: connection)

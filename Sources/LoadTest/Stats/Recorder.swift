@@ -35,6 +35,8 @@ final class Recorder: Sendable {
         var resumedBySnapshot = 0
         var lastResumeAt: ContinuousClock.Instant?
         var verified = 0
+        /// Row taps the server refused because the row was gone by then (not errors).
+        var staleTaps = 0
         var lastReceivedAt = ContinuousClock.now
         /// Activity windows, for the rates.
         var connects = Window()
@@ -148,6 +150,8 @@ final class Recorder: Sendable {
     }
 
     func verified() { tallies.withLock { $0.verified += 1 } }
+
+    func staleTap() { tallies.withLock { $0.staleTaps += 1 } }
 
     /// One error of `kind` (a short snake_case name); the first few messages are kept as examples.
     func error(_ kind: String, _ message: String) {

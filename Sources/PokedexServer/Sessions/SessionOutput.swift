@@ -170,6 +170,9 @@ final class SessionOutput: Sendable {
     /// The connection frames go to, if any.
     var connection: Connection? { sent.withLock { $0.connection } }
 
+    /// The bytes of the patches kept for resuming (the memory breakdown's figure).
+    var keptPatchBytes: Int { sent.withLock { $0.historyBytes } }
+
     private func transmit(_ frame: [UInt8], _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }
         switch connection.send(frame) {

@@ -14,6 +14,8 @@ struct ClientState: Sendable {
     let favoritesJSON = FavoritesJSONCache()
     /// Rows' JSON, built once for all sessions.
     let rowJSON = RowJSONCache()
+    /// Lists' JSON, shared by the sessions showing the same list state.
+    let listJSON = ListJSONCache()
 
     func user(_ user: User) -> JSONValue {
         ["id": .string(user.id), "name": .string(user.displayName)]
@@ -110,6 +112,7 @@ struct ClientState: Sendable {
     /// What only this session shows of the account: the sign-in code it made, with its link
     /// (a route of the web client, as invite links are) and expiry in ms since the epoch.
     func account(_ account: Account) -> JSONValue {
+        guard account.signIn != nil else { return Self.accountWithoutSignIn }
         let signIn: JSONValue = account.signIn.map {
             [
                 "code": .string($0.code), "link": .string("\(publicURL())/#/signin/\($0.code)"),
@@ -118,6 +121,9 @@ struct ClientState: Sendable {
         } ?? .null
         return ["signIn": signIn]
     }
+
+    /// Nearly every session's `account`: one value for all of them.
+    private static let accountWithoutSignIn: JSONValue = ["signIn": .null]
 
     static func alert(_ alert: ConfirmationAlert) -> JSONValue {
         let action: String = switch alert.intent {

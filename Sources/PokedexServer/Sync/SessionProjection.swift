@@ -61,7 +61,9 @@ final class SessionProjection: Sendable {
                 "locale": .string(state.locale.rawValue),
                 "notice": JSONValue(state.notice),
                 "me": client.user(state.account.me),
-                "list": Self.memo(&memos.list, state.list) { client.list($0, reusing: &memos.listPages) },
+                "list": Self.memo(&memos.list, state.list) { list in
+                    client.listJSON.json(for: list) { client.list($0, reusing: &memos.listPages) }
+                },
                 "favorites": shared.favorites,
                 "lists": shared.lists,
                 "destination": Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null },
