@@ -12,6 +12,14 @@ struct PendingAcks {
         let seq: Int
     }
 
+    /// What a published state showed of the favorites: the active list, and its seq when it
+    /// was read (only while a star's ack is owed: reading it takes the feed's locks, and every
+    /// member of a list publishes each star).
+    struct Shown: Equatable, Sendable {
+        let listID: String
+        let seq: Int?
+    }
+
     struct Ack: Equatable, Sendable {
         let ref: Int
         let key: String?
@@ -21,20 +29,23 @@ struct PendingAcks {
 
     private var waiting: [Ack] = []
     /// The favorites the last state published showed.
-    private(set) var shown: ListSeq?
+    private(set) var shown: Shown?
 
     var isEmpty: Bool { waiting.isEmpty }
+    /// How many stars' acks wait for a patch.
+    private(set) var starsOwed = 0
 
     /// Adds `ack`; returns it when it may go alone at once (the state sent already shows its
     /// star, or shows another list).
     mutating func add(_ ack: Ack) -> Ack? {
-        if let star = ack.shows, let shown, shown.listID != star.listID || shown.seq >= star.seq { return ack }
+        if let star = ack.shows, let shown, shown.listID != star.listID || (shown.seq ?? Int.min) >= star.seq { return ack }
         waiting.append(ack)
+        if ack.shows != nil { starsOwed += 1 }
         return nil
     }
 
     /// A state showing `shows` is being published: the acks it may carry, oldest first.
-    mutating func ready(for shows: ListSeq?) -> [Ack] {
+    mutating func ready(for shows: Shown?) -> [Ack] {
         shown = shows
         guard !waiting.isEmpty else { return [] }
         var ready: [Ack] = []
@@ -43,11 +54,11 @@ struct PendingAcks {
                 ready.append(ack)
                 return true
             }
-            guard let shows, shows.listID == star.listID, shows.seq < star.seq else {
-                ready.append(ack)
-                return true
-            }
-            return false
+            // Kept while the state shows its list at an earlier (or unread) seq.
+            if let shows, shows.listID == star.listID, (shows.seq ?? Int.min) < star.seq { return false }
+            ready.append(ack)
+            starsOwed -= 1
+            return true
         }
         return ready
     }
@@ -55,6 +66,8 @@ struct PendingAcks {
     /// Takes the ack of `ref` if it waits for any patch, or (`evenForAStar`) for a star's.
     mutating func take(_ ref: Int, evenForAStar: Bool = false) -> Ack? {
         guard let index = waiting.firstIndex(where: { $0.ref == ref && (evenForAStar || $0.shows == nil) }) else { return nil }
-        return waiting.remove(at: index)
+        let ack = waiting.remove(at: index)
+        if ack.shows != nil { starsOwed -= 1 }
+        return ack
     }
 }

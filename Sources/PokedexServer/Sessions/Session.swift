@@ -143,7 +143,7 @@ final class Session: Sendable {
             // Read before the state is projected: the favorites shown are then at least as new
             // as this (acks of stars wait for it).
             let activeListID = state.account.activeListID
-            let shows = feed.seq(of: activeListID).map { PendingAcks.ListSeq(listID: activeListID, seq: $0) }
+            let shows = PendingAcks.Shown(listID: activeListID, seq: output.owesStarAck ? feed.seq(of: activeListID) : nil)
             switch change {
             case .reduced:
                 if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }

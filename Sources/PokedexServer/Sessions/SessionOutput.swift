@@ -29,6 +29,8 @@ final class SessionOutput: Sendable {
     static let historyLimit = 256
     static let historyByteLimit = 64 * 1024
     private let sent = Mutex(Sent())
+    /// `sent.acks.starsOwed`, readable without the lock (an observer asks before projecting).
+    private let starsOwed = Atomic<Int>(0)
     let metrics: ServerMetricsRecorder
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
@@ -38,6 +40,9 @@ final class SessionOutput: Sendable {
         self.sharedPatches = sharedPatches
     }
 
+    /// Whether a star's ack waits for a patch (the observer then reads the list's seq).
+    var owesStarAck: Bool { starsOwed.load(ordering: .acquiring) > 0 }
+
     /// Tells `record` each patch frame from now on (a recording's).
     func recordPatches(to record: @escaping @Sendable ([UInt8]) -> Void) {
         sent.withLock { $0.patchSent = record }
@@ -45,9 +50,10 @@ final class SessionOutput: Sendable {
 
     /// A new state from the Store, showing the favorites `shows`: diff it against what the
     /// browser has and send the patch.
-    func publish(_ state: JSONValue, shows: PendingAcks.ListSeq? = nil) {
+    func publish(_ state: JSONValue, shows: PendingAcks.Shown? = nil) {
         sent.withLock { sent in
             let acks = sent.acks.ready(for: shows)
+            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
             guard sent.hasAttached else { return }
             let ops = JSONPatch.diff(from: sent.state, to: state)
             guard !ops.isEmpty else { return sendAlone(acks, &sent) }
@@ -59,9 +65,10 @@ final class SessionOutput: Sendable {
     /// New values of some top-level parts of the state, the others being as last published
     /// (`SessionProjection.projectShared`): diffs and replaces only those parts, through the
     /// patches every session shares.
-    func publish(changing parts: [(key: String, value: JSONValue)], shows: PendingAcks.ListSeq? = nil) {
+    func publish(changing parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil) {
         sent.withLock { sent in
             let acks = sent.acks.ready(for: shows)
+            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
             guard sent.hasAttached, case .object(var state) = sent.state else { return }
             let patch = sharedPatches.patch(from: state, changing: parts)
             guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
@@ -99,6 +106,7 @@ final class SessionOutput: Sendable {
     func expectAck(_ ref: Int, key: String? = nil, shows: PendingAcks.ListSeq? = nil) {
         sent.withLock { sent in
             if let now = sent.acks.add(.init(ref: ref, key: key, shows: shows)) { sendAlone([now], &sent) }
+            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
         }
     }
 
@@ -113,6 +121,7 @@ final class SessionOutput: Sendable {
     func flushAck(_ ref: Int, evenForAStar: Bool = false) {
         sent.withLock { sent in
             if let ack = sent.acks.take(ref, evenForAStar: evenForAStar) { sendAlone([ack], &sent) }
+            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
         }
     }
 
