@@ -19,6 +19,8 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Names of the statements prepared in this server session (`PostgresPipeline`); a new
     /// session (`reconnect`) has none.
     var preparedNames: Set<String> = []
+    /// The statements `execute` prepared in this server session, by parameter types and SQL.
+    var statementCache = StatementCache()
 
     /// Connects to `url`, e.g. `postgresql://postgres@127.0.0.1:54321/pokedex` (any libpq
     /// connection URI or `key=value` string). Throws `08001` if the server cannot be reached or
@@ -88,7 +90,7 @@ public final class PostgresConnection: @unchecked Sendable {
     public func reconnect() throws {
         try withLock {
             try checkOpen()
-            preparedNames = []
+            forgetPreparedStatements()
             PQreset(handle)
             Self.silenceNotices(handle)
             guard PQstatus(handle) == CONNECTION_OK else {
@@ -112,19 +114,59 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Runs one statement with `$1, $2, …` bound to `params` and returns its rows. Parameters
     /// travel apart from the SQL text, so no value, however it looks, is read as SQL.
+    ///
+    /// A statement with parameters is prepared once per server session and executed by name
+    /// afterwards (`StatementCache`): planning a short query costs the server more than running
+    /// it, and the same few queries run for every session.
     @discardableResult
     public func execute(_ sql: String, params: [PostgresValue] = []) throws -> PostgresResult {
         let encoded = try params.map(EncodedParameter.init)
         return try withLock {
             try checkOpen()
+            let types = encoded.map(\.type)
+            if !encoded.isEmpty, let name = try preparedName(for: sql, types: types) {
+                let result = withCStrings(encoded.map(\.text)) { values in
+                    PQexecPrepared(handle, name, Int32(encoded.count), values, nil, nil, 0)
+                }
+                do {
+                    return try take(result, sql: sql)
+                } catch let error as PostgresError where StatementCache.invalidates(error) {
+                    // The schema changed under the plan (another process migrated): prepare anew.
+                    statementCache.forget(sql: sql, types: types)
+                    guard !isInTransaction else { throw error }
+                }
+            }
             let result = withCStrings(encoded.map(\.text)) { values in
-                encoded.map(\.type).withUnsafeBufferPointer { types in
+                types.withUnsafeBufferPointer { types in
                     // Text-format parameters (nil lengths and formats), text-format results (0).
                     PQexecParams(handle, sql, Int32(encoded.count), types.baseAddress, values, nil, nil, 0)
                 }
             }
             return try take(result, sql: sql)
         }
+    }
+
+    /// The name `sql` is prepared under in this session, preparing it first; nil when the cache
+    /// is full (the statement then runs unnamed). Under the lock.
+    private func preparedName(for sql: String, types: [Oid]) throws -> String? {
+        if let name = statementCache.name(sql: sql, types: types) { return name }
+        guard let name = statementCache.reserveName(sql: sql, types: types) else { return nil }
+        let result = types.withUnsafeBufferPointer { types in
+            PQprepare(handle, name, sql, Int32(types.count), types.baseAddress)
+        }
+        do {
+            _ = try take(result, sql: sql)
+        } catch {
+            statementCache.forget(sql: sql, types: types)
+            throw error
+        }
+        return name
+    }
+
+    /// A new server session has no prepared statements.
+    func forgetPreparedStatements() {
+        preparedNames = []
+        statementCache = StatementCache()
     }
 
     /// `execute`'s rows.

@@ -41,7 +41,7 @@ extension PostgresConnection {
             let outcome = receive(sent, statements)
             if PQexitPipelineMode(handle) != 1 {
                 // Answers still pending (a send broke off): only a new session is in a known state.
-                preparedNames = []
+                forgetPreparedStatements()
                 PQreset(handle)
             }
             switch outcome {
