@@ -68,19 +68,32 @@ extension FavoritesHub {
         live.refresh(memberships.heldUsers(inList: listID).map(UserListsKey.keyID))
     }
 
-    /// Rosters of every list the users are in (their name or presence changed), with one
-    /// query. Skipped when no roster is open anywhere: then nobody shows presence, and every
-    /// connect and disconnect would look up the users' lists for nothing.
+    /// Rosters of every list the users are in (their name or presence changed). Skipped when
+    /// no roster is open anywhere: then nobody shows presence, and every connect and disconnect
+    /// would look up the users' lists for nothing.
     private func refreshRosters(ofUsers userIDs: [String]) {
         guard !userIDs.isEmpty else { return }
         // Nobody shows a roster: the pages read before may show these users as they were.
         guard live.anyRosterOpen else { return live.rosterReads.invalidateAll() }
-        let repository = self.repository
-        let lists = reading("lists of members", of: "\(userIDs.count) users") { try repository.listIDs(ofMembers: userIDs) } ?? []
-        for listID in lists {
+        for listID in lists(ofMembers: userIDs) {
             live.refreshRoster(listID)
             live.refreshActivity(listID)
         }
+    }
+
+    /// The lists the users are in: those of users held here as this process knows them (a
+    /// connect in a join storm would otherwise read storage once per new member), the others'
+    /// with one query.
+    private func lists(ofMembers userIDs: [String]) -> Set<String> {
+        var lists = Set<String>()
+        var unknown: [String] = []
+        for userID in userIDs {
+            if let held = memberships.lists(ofUser: userID) { lists.formUnion(held) } else { unknown.append(userID) }
+        }
+        guard !unknown.isEmpty else { return lists }
+        let repository = self.repository
+        let read = reading("lists of members", of: "\(unknown.count) users") { try repository.listIDs(ofMembers: unknown) } ?? []
+        return lists.union(read)
     }
 
     // Presence: rosters reload from storage, in place where the caller may block (a hello's

@@ -52,6 +52,11 @@ final class ListMemberships: Sendable {
         held.withLock { _ = $0.removeValue(forKey: userID) }
     }
 
+    /// The lists of a user whose lists are held here (nil: not held).
+    func lists(ofUser userID: String) -> Set<String>? {
+        held.withLock { $0[userID] }
+    }
+
     /// The held users who are in the list.
     func heldUsers(inList listID: String) -> [String] {
         held.withLock { held in held.compactMap { $0.value.contains(listID) ? $0.key : nil } }
