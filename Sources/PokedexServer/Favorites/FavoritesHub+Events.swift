@@ -27,10 +27,11 @@ extension FavoritesHub {
         case .activityChanged:
             break
         case let .userRenamed(userID):
-            refreshRosters(ofUsers: [userID])
+            refreshRosters(ofUsers: [userID], andActivity: true)
             accountEvents.deliver(event)
         case let .presenceChanged(userIDs):
-            refreshRosters(ofUsers: userIDs)
+            // Presence shows in rosters only: the activity names people, never whether they are on.
+            refreshRosters(ofUsers: userIDs, andActivity: false)
         case let .listRenamed(listID):
             refreshLists(ofMembersOf: listID)
         case let .listDeleted(listID):
@@ -68,16 +69,16 @@ extension FavoritesHub {
         live.refresh(memberships.heldUsers(inList: listID).map(UserListsKey.keyID))
     }
 
-    /// Rosters of every list the users are in (their name or presence changed). Skipped when
-    /// no roster is open anywhere: then nobody shows presence, and every connect and disconnect
-    /// would look up the users' lists for nothing.
-    private func refreshRosters(ofUsers userIDs: [String]) {
+    /// Rosters (and activity, which names them) of every list the users are in (their name or
+    /// presence changed). Skipped when no roster is open anywhere: then nobody shows presence,
+    /// and every connect and disconnect would look up the users' lists for nothing.
+    private func refreshRosters(ofUsers userIDs: [String], andActivity: Bool) {
         guard !userIDs.isEmpty else { return }
         // Nobody shows a roster: the pages read before may show these users as they were.
         guard live.anyRosterOpen else { return live.rosterReads.invalidateAll() }
         for listID in lists(ofMembers: userIDs) {
             live.refreshRoster(listID)
-            live.refreshActivity(listID)
+            if andActivity { live.refreshActivity(listID) }
         }
     }
 

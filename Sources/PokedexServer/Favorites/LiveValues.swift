@@ -27,8 +27,9 @@ final class LiveValues: Sendable {
     init(storage: StorageQueue, clock: ServerClock, released: @escaping @Sendable (String) -> Void) {
         self.storage = storage
         self.released = released
-        rosterRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
-        activityRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock)
+        let background: @Sendable (@escaping @Sendable () -> Void) -> Void = { [storage] in storage.async($0) }
+        rosterRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock, background: background)
+        activityRefreshes = RefreshThrottle(interval: .milliseconds(100), clock: clock, background: background)
     }
 
     /// Whether any Favorites view in this process shows a roster.

@@ -15,11 +15,18 @@ final class RefreshThrottle: Sendable {
 
     let interval: Duration
     private let clock: ServerClock
+    /// Where a folded run goes once its interval is over: a refresh reads storage, which must
+    /// not hold one of Swift's few cooperative threads (the timer's task only waits).
+    private let background: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let entries = Mutex<[String: Entry]>([:])
 
-    init(interval: Duration, clock: ServerClock = .continuous) {
+    init(
+        interval: Duration, clock: ServerClock = .continuous,
+        background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
+    ) {
         self.interval = interval
         self.clock = clock
+        self.background = background
     }
 
     func run(_ key: String, atLeast longer: Duration = .zero, _ refresh: @escaping @Sendable () -> Void) {
@@ -41,7 +48,7 @@ final class RefreshThrottle: Sendable {
         Task {
             try? await clock.sleep(for: delay)
             self.entries.withLock { $0[key] = Entry(lastRun: self.clock.now()) }
-            refresh()
+            self.background(refresh)
         }
     }
 
