@@ -2,8 +2,9 @@
 /// when, and the latest events of its activity log. Held only while the view is open, so a
 /// star reaching a member who shows only star buttons carries none of it.
 public struct ListActivity: Equatable, Hashable, Sendable {
-    /// How many events the view shows.
-    public static let shownEvents = 50
+    /// How many events the view shows: the latest screenful (each open view carries them, and
+    /// every push while open shifts them).
+    public static let shownEvents = 20
 
     /// Who added each favorite and when, by Pokémon id.
     public var additions: [Int: FavoriteAddition]

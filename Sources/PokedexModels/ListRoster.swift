@@ -14,8 +14,10 @@ public struct ListSummary: Equatable, Hashable, Sendable, Identifiable {
 /// Who is in a list now: the first members with their presence (a list may have thousands:
 /// `memberCount` says how many), and (for owners) the open invites.
 public struct ListRoster: Equatable, Hashable, Sendable {
-    /// How many members a roster lists by name (one page of the roster).
-    public static let shownMembers = 50
+    /// How many members a roster lists by name (one page of the roster). A page is what a
+    /// Favorites view carries when it opens and on every push while open: people joining a big
+    /// list all open it at once, so it is a phone's screenful, not a long page.
+    public static let shownMembers = 20
     /// The most members one roster lists, however many pages a session asked for: a list may
     /// have thousands, and every page shown is pushed on every join and presence change.
     public static let maxShownMembers = 1_000

@@ -117,29 +117,30 @@ final class NamedListsFlowTests: XCTestCase {
         XCTAssertEqual(accounts.calls.withLock { $0 }, ["transfer ash-list to ash"])
     }
 
-    func testTheRosterPagesByFiftyUpToItsCount() async {
-        let first = accounts.bigRoster(ListRoster.shownMembers)
+    func testTheRosterPagesByAPageUpToItsCount() async {
+        let page = ListRoster.shownMembers
+        let first = accounts.bigRoster(page)
         let store = makeStore(route: "/favorites") { $0.roster = { _ in first } }
         await store.send(.destination(.presented(.favorites(.onAppear)))) {
             $0.destination = .favorites(modify(self.view("ash-list")) { $0.roster = first })
         }
         await store.send(.destination(.presented(.favorites(.moreMembersTapped)))) {
             $0.destination = .favorites(modify(self.view("ash-list")) {
-                $0.roster = self.accounts.bigRoster(100)
-                $0.memberLimit = 100
+                $0.roster = self.accounts.bigRoster(2 * page)
+                $0.memberLimit = 2 * page
             })
         }
-        XCTAssertEqual(store.state.shownRoster?.members.count, 100)
+        XCTAssertEqual(store.state.shownRoster?.members.count, 2 * page)
         await store.send(.destination(.presented(.favorites(.moreMembersTapped)))) {
             $0.destination = .favorites(modify(self.view("ash-list")) {
-                $0.roster = self.accounts.bigRoster(150)
-                $0.memberLimit = 150
+                $0.roster = self.accounts.bigRoster(3 * page)
+                $0.memberLimit = 3 * page
             })
         }
-        XCTAssertEqual(store.state.shownRoster?.members.count, 120)
-        // All 120 are listed: another tap reads nothing more.
+        XCTAssertEqual(store.state.shownRoster?.members.count, InMemoryFavorites.bigRosterCount)
+        // Everyone is listed: another tap reads nothing more.
         await store.send(.destination(.presented(.favorites(.moreMembersTapped))))
-        XCTAssertEqual(accounts.calls.withLock { $0 }, ["roster ash-list 100", "roster ash-list 150"])
+        XCTAssertEqual(accounts.calls.withLock { $0 }, ["roster ash-list \(2 * page)", "roster ash-list \(3 * page)"])
         // Switching lists starts the new list's roster at its first page.
         accounts.lists.withLock { $0.append(ListSummary(list: InMemoryFavorites.cerulean, role: .editor)) }
         await store.send(.selectList(id: "cerulean")) {

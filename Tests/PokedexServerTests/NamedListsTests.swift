@@ -1,5 +1,6 @@
 import Foundation
 @testable import PokedexServer
+import PokedexModels
 import StateSync
 import Storage
 import Synchronization
@@ -192,22 +193,24 @@ final class NamedListsTests: InProcessTestCase {
         XCTAssertEqual(try lists.role(of: spanish.userID ?? "", in: owner.state["lists"]?["active"]?.stringValue ?? ""), nil)
     }
 
-    func testTheRosterPagesPastFiftyAndCountsEveryone() async throws {
+    func testTheRosterPagesPastItsFirstPageAndCountsEveryone() async throws {
         let owner = try await open()
         let list = try XCTUnwrap(owner.state["lists"]?["active"]?.stringValue)
         let ownerID = try XCTUnwrap(owner.userID)
         let code = try lists.createInvite(list: list, role: .viewer, by: ownerID)
         let users = SQLiteUserStore(database: try XCTUnwrap(server.app.environment.backend.local))
-        for index in 0..<60 {
+        let page = ListRoster.shownMembers
+        let joiners = page + page / 2
+        for index in 0..<joiners {
             _ = try lists.acceptInvite(code: code, user: try await users.createUser(displayName: "Trainer \(index)").user.id)
         }
 
         try await owner.perform(["favoritesTapped": [:]])
-        try await owner.read { ($0.state["lists"]?["members"]?.arrayValue?.count ?? 0) == 50 }
-        XCTAssertEqual(owner.state["lists"]?["memberCount"], 61)
+        try await owner.read { ($0.state["lists"]?["members"]?.arrayValue?.count ?? 0) == page }
+        XCTAssertEqual(owner.state["lists"]?["memberCount"]?.intValue, joiners + 1)
         let more = try await owner.perform(["destination": ["presented": ["favorites": ["moreMembersTapped": [:]]]]])
         XCTAssertNil(more)
-        try await owner.read { ($0.state["lists"]?["members"]?.arrayValue?.count ?? 0) == 61 }
+        try await owner.read { ($0.state["lists"]?["members"]?.arrayValue?.count ?? 0) == joiners + 1 }
         XCTAssertEqual(owner.state["lists"]?["members"]?[0]?["id"]?.stringValue, ownerID, "the owner first")
     }
 

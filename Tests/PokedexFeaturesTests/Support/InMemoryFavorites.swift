@@ -105,9 +105,14 @@ final class InMemoryFavorites: Sendable {
     }
 
     /// A roster of 120 members listing the first `limit`.
+    /// How many members `bigRoster` has: two pages and part of a third.
+    static let bigRosterCount = ListRoster.shownMembers * 12 / 5
+
     func bigRoster(_ limit: Int) -> Shared<ListRoster> {
-        let members = (0..<120).map { ListRoster.RosterMember(user: User(id: "u\($0)", displayName: "Trainer \($0)"), role: .viewer, isOnline: false) }
-        return Shared(ListRoster(members: Array(members.prefix(limit)), memberCount: 120))
+        let members = (0..<Self.bigRosterCount).map {
+            ListRoster.RosterMember(user: User(id: "u\($0)", displayName: "Trainer \($0)"), role: .viewer, isOnline: false)
+        }
+        return Shared(ListRoster(members: Array(members.prefix(limit)), memberCount: Self.bigRosterCount))
     }
 
     /// Commits a star at once: the shared value shows it, as the feed would, and it is logged.

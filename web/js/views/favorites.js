@@ -38,7 +38,9 @@ export function createFavoritesView({ act, send, setStar, onLocked }) {
 
   const members = h('ul', { class: 'members', 'aria-label': t('fav.members') });
   const membersTitle = h('h3', { id: 'fav-members-title', text: t('fav.members') });
-  // A big list's roster comes 50 members at a time (up to 1,000); the title counts them all.
+  // A big list's roster comes a page at a time (up to 1,000); the title counts them all.
+  // One page: the server's ListRoster.shownMembers.
+  const rosterPage = 20;
   const moreMembers = h('button', { type: 'button', class: 'button button-small button-quiet more-members', hidden: true });
   moreMembers.addEventListener('click', () => act('moreMembersTapped'));
   const membersSection = h('section', { class: 'fav-section', 'aria-labelledby': 'fav-members-title' }, membersTitle, members, moreMembers);
@@ -271,7 +273,7 @@ export function createFavoritesView({ act, send, setStar, onLocked }) {
     membersTitle.textContent = t('fav.membersCount', formatNumber(count), formatNumber(online));
     const unseen = count - lists.members.length;
     moreMembers.hidden = unseen <= 0 || lists.members.length >= 1000;
-    moreMembers.textContent = t('fav.showMore', formatNumber(Math.min(unseen, 50)), formatNumber(unseen));
+    moreMembers.textContent = t('fav.showMore', formatNumber(Math.min(unseen, rosterPage)), formatNumber(unseen));
 
     inviteSection.hidden = !isOwner;
     // An invite's uses change as people join: its row is built again.
