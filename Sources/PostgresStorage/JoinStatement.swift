@@ -14,8 +14,9 @@ import Storage
 /// turns, and the loser sees it used up), the membership is inserted with the invite's role,
 /// its `joined` event logged and the new membership announced. Returns the invite's list
 /// (NULL: no such invite), whether it is revoked, whether the user exists, the list's name and
-/// owner, how many were announced, whether the user was a member, whether it is expired and
-/// how many uses were claimed.
+/// owner, how many were announced, whether the user was a member, whether it is expired, how
+/// many uses were claimed and the user's role in the list now (a member's own, else the
+/// invite's).
 enum JoinStatement {
     static let sql = """
         WITH invite AS (
@@ -23,7 +24,7 @@ enum JoinStatement {
         ), person AS (
             SELECT 1 FROM users WHERE id = $2::text
         ), member AS (
-            SELECT 1 FROM memberships m JOIN invite i ON m.list_id = i.list_id WHERE m.user_id = $2::text
+            SELECT m.role FROM memberships m JOIN invite i ON m.list_id = i.list_id WHERE m.user_id = $2::text
         ), claimed AS (
             UPDATE invites SET uses = uses + 1
             WHERE code_hash = $1::text AND revoked_at IS NULL
@@ -45,7 +46,8 @@ enum JoinStatement {
         )
         SELECT i.list_id, i.revoked_at IS NOT NULL, EXISTS (SELECT 1 FROM person), l.name, l.owner_id,
                (SELECT count(*) FROM announced), EXISTS (SELECT 1 FROM member),
-               COALESCE(i.expires_at <= $3::double precision, false), (SELECT count(*) FROM claimed)
+               COALESCE(i.expires_at <= $3::double precision, false), (SELECT count(*) FROM claimed),
+               COALESCE((SELECT role FROM member), i.role)
         FROM (SELECT 1) AS one
         LEFT JOIN invite i ON true
         LEFT JOIN favorite_lists l ON l.id = i.list_id
@@ -63,19 +65,19 @@ enum JoinStatement {
         ], preparedName: "pokedex_join")
     }
 
-    /// The list joined (or already a member of); throws the refusal otherwise.
-    static func outcome(_ result: PostgresResult) throws -> FavoritesList {
+    /// The list joined (or already a member of) with the user's role; throws the refusal otherwise.
+    static func outcome(_ result: PostgresResult) throws -> ListSummary {
         let row = result[0]
         guard !row.isNull(0) else { throw FavoritesError.unknownInvite }
         guard row[1] != .bool(true) else { throw FavoritesError.revokedInvite }
         guard row[2] == .bool(true) else { throw FavoritesError.unknownUser }
         let list = FavoritesList(id: try row.text(0), name: try row.text(3), ownerID: try row.text(4))
         let claimed = try row.int(8)
-        if row[6] == .bool(true) || claimed > 0 { return list }
+        if row[6] == .bool(true) || claimed > 0 { return ListSummary(list: list, role: try ListRole(column: 9, of: row)) }
         throw row[7] == .bool(true) ? FavoritesError.inviteExpired : FavoritesError.inviteUsedUp
     }
 
-    static func write(origin: String, now: @escaping @Sendable () -> Date) -> WriteBatcher<Join, FavoritesList>.Write {
+    static func write(origin: String, now: @escaping @Sendable () -> Date) -> WriteBatcher<Join, ListSummary>.Write {
         .init(
             statement: { statement(for: $0, origin: origin, at: now()) },
             outcome: { result, _ in try outcome(result) },

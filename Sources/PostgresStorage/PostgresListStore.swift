@@ -11,7 +11,7 @@ public struct PostgresListStore: SQLListStore {
     public let executor: PostgresExecutor
     public let now: @Sendable () -> Date
     private let stars: FavoriteBatcher
-    private let joins: WriteBatcher<JoinStatement.Join, FavoritesList>
+    private let joins: WriteBatcher<JoinStatement.Join, ListSummary>
 
     init(pool: PostgresPool, origin: String, now: @escaping @Sendable () -> Date = { Date() }) {
         executor = PostgresExecutor(pool: pool, origin: origin)
@@ -48,12 +48,12 @@ public struct PostgresListStore: SQLListStore {
         return change
     }
 
-    public func acceptInvite(code: String, user userID: String) throws -> FavoritesList {
+    public func acceptInvite(code: String, user userID: String) throws -> ListSummary {
         try joins.submit(JoinStatement.Join(code: code, userID: userID))
     }
 
     /// Queues the join for the next batch and returns; `completion` runs on the batch's thread.
-    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void) {
+    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<ListSummary, any Error>) -> Void) {
         joins.submit(JoinStatement.Join(code: code, userID: userID), completion: completion)
     }
 }

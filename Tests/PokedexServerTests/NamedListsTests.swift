@@ -214,6 +214,25 @@ final class NamedListsTests: InProcessTestCase {
         XCTAssertEqual(owner.state["lists"]?["members"]?[0]?["id"]?.stringValue, ownerID, "the owner first")
     }
 
+    /// A join shows the joined list, with the role it gave, in the joiner's lists without
+    /// reading them again (a join is one round trip to storage): a rename made behind the
+    /// server's back stays unseen.
+    func testAJoinAddsTheListToTheJoinersListsWithoutReadingThemAgain() async throws {
+        let owner = try await open()
+        let code = try await owner.createInvite(role: "viewer")
+        let list = try XCTUnwrap(owner.state["lists"]?["active"]?.stringValue)
+        let member = try await open()
+        let personal = try XCTUnwrap(member.state["lists"]?["active"]?.stringValue)
+        let database = try XCTUnwrap(server.app.environment.backend.local)
+        try database.run("UPDATE favorite_lists SET name = 'Renamed behind the server' WHERE id = ?", [.text(personal)])
+
+        _ = member.send(["navigate": ["route": .string("/join/\(code)")]])
+        try await member.read { $0.state["lists"]?["active"]?.stringValue == list }
+        XCTAssertEqual(names(member), ["Favorites", "Favorites"], "the personal list as held, then the joined one")
+        XCTAssertEqual(role(member, in: list), "viewer")
+        XCTAssertEqual(role(member, in: personal), "owner")
+    }
+
     /// The list's activity log, oldest first, as "kind role".
     func storedEvents(_ listID: String) throws -> [String] {
         let database = try XCTUnwrap(server.app.environment.backend.local)

@@ -19,9 +19,7 @@ extension FavoritesHub {
             live.refreshLists(ofUser: userID)
             live.refreshRoster(listID)
         case let .memberJoined(listID, userID):
-            memberships.joined(user: userID, list: listID)
-            live.refreshRoster(listID)
-            live.refreshLists(ofUser: userID)
+            memberJoined(user: userID, list: listID, as: nil)
         case let .invitesChanged(listID):
             live.refreshRoster(listID)
         case .activityChanged:
@@ -44,6 +42,24 @@ extension FavoritesHub {
             accountEvents.deliver(event)
         }
         if let listID = event.loggedListID { live.refreshActivity(listID) }
+    }
+
+    /// A join committed here, applied as `.memberJoined` is, except that the joiner's lists
+    /// gain the list as storage returned it, without reading them again (a join is then one
+    /// round trip to storage).
+    func applyJoin(_ joined: ListSummary, user userID: String) {
+        memberJoined(user: userID, list: joined.id, as: joined)
+        live.refreshActivity(joined.id)
+    }
+
+    /// `summary`: the list with the joiner's role, when known.
+    private func memberJoined(user userID: String, list listID: String, as summary: ListSummary?) {
+        memberships.joined(user: userID, list: listID)
+        live.refreshRoster(listID)
+        let shown = summary.map { summary in
+            memberships.adding(summary, toUser: userID) { live.push($0, to: UserListsKey.keyID(userID)) }
+        } ?? false
+        if !shown { live.refreshLists(ofUser: userID) }
     }
 
     /// An event another process committed, from the feed's thread: applied in the order

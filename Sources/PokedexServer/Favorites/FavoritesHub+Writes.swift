@@ -47,12 +47,12 @@ extension FavoritesHub {
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FavoritesList, any Error>) in
             let accept: @Sendable () -> Void = {
                 repository.acceptInvite(code: code, user: userID) { outcome in
-                    guard case let .success(list) = outcome else { return continuation.resume(with: outcome) }
-                    // The events reload lists (blocking reads): on the storage queue.
+                    guard case let .success(joined) = outcome else { return continuation.resume(with: outcome.map(\.list)) }
+                    // Applying may reload rosters (blocking reads): on the storage queue.
                     storage.async {
-                        self.apply(.memberJoined(listID: list.id, userID: userID))
+                        self.applyJoin(joined, user: userID)
                         committed(.other)
-                        continuation.resume(returning: list)
+                        continuation.resume(returning: joined.list)
                     }
                 }
             }

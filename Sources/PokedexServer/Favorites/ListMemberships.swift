@@ -10,8 +10,8 @@ final class ListMemberships: Sendable {
     /// Why users lost lists, keyed by user, then list.
     private let losses = Mutex<[String: [String: ListAccessLoss]]>([:])
     private let deletedLists = Mutex<Set<String>>([])
-    /// The lists of each user whose lists this process holds, by user id.
-    private let held = Mutex<[String: Set<String>]>([:])
+    /// The lists of each user whose lists this process holds, by user id, as last read.
+    private let held = Mutex<[String: [ListSummary]]>([:])
 
     /// Why the user lost the list (nil: not known here).
     func loss(user userID: String, list listID: String) -> ListAccessLoss? {
@@ -44,7 +44,20 @@ final class ListMemberships: Sendable {
 
     /// Remembers the lists a held user is in.
     func note(_ lists: [ListSummary], ofUser userID: String) {
-        held.withLock { $0[userID] = Set(lists.map(\.id)) }
+        held.withLock { $0[userID] = lists }
+    }
+
+    /// A held user joined `list` here: their lists with it last (storage lists them by joining
+    /// time), handed to `show` under the lock so two joins of one user show in order; false
+    /// when the user's lists are not held (nothing to show them to).
+    func adding(_ list: ListSummary, toUser userID: String, show: ([ListSummary]) -> Void) -> Bool {
+        held.withLock { held in
+            guard var lists = held[userID] else { return false }
+            if !lists.contains(where: { $0.id == list.id }) { lists.append(list) }
+            held[userID] = lists
+            show(lists)
+            return true
+        }
     }
 
     /// The user's lists are no longer held here.
@@ -54,11 +67,11 @@ final class ListMemberships: Sendable {
 
     /// The lists of a user whose lists are held here (nil: not held).
     func lists(ofUser userID: String) -> Set<String>? {
-        held.withLock { $0[userID] }
+        held.withLock { $0[userID].map { Set($0.map(\.id)) } }
     }
 
     /// The held users who are in the list.
     func heldUsers(inList listID: String) -> [String] {
-        held.withLock { held in held.compactMap { $0.value.contains(listID) ? $0.key : nil } }
+        held.withLock { held in held.compactMap { entry in entry.value.contains { $0.id == listID } ? entry.key : nil } }
     }
 }

@@ -8,8 +8,15 @@ import WebSocketServer
 /// and activity pushes are throttled per list, and their reads shared between the views that
 /// open meanwhile (`ListReadCache`).
 final class LiveValues: Sendable {
+    /// How a holder's live value is brought up to date: read again, or handed a value the
+    /// process already knows (one it just committed).
+    private struct Refresher {
+        let reload: @Sendable () -> Void
+        let push: @Sendable (any Sendable) -> Void
+    }
+
     /// Refreshers of live shared values, by key id.
-    private let refreshers = Mutex<[String: [Int: @Sendable () -> Void]]>([:])
+    private let refreshers = Mutex<[String: [Int: Refresher]]>([:])
     private let nextRefresher = Atomic<Int>(0)
     /// Live roster values (each open Favorites view holds one).
     private let openRosters = Atomic<Int>(0)
@@ -36,7 +43,7 @@ final class LiveValues: Sendable {
     var anyRosterOpen: Bool { openRosters.load(ordering: .relaxed) > 0 }
 
     /// Registers a refresher for a key id; it lives as long as the returned token.
-    func onRefresh(_ keyID: String, _ refresh: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+    private func onRefresh(_ keyID: String, _ refresh: Refresher) -> @Sendable () -> Void {
         let id = nextRefresher.add(1, ordering: .relaxed).newValue
         let isRoster = keyID.hasPrefix(RosterKey.keyPrefix)
         if isRoster { openRosters.add(1, ordering: .relaxed) }
@@ -59,15 +66,23 @@ final class LiveValues: Sendable {
         _ keyID: String, readingOffServiceThreads load: @escaping @Sendable () -> Value?, _ onChange: @escaping @Sendable (Value) -> Void
     ) -> SharedKeySubscription {
         let reload: @Sendable () -> Void = { if let value = load() { onChange(value) } }
-        let cancel = onRefresh(keyID, reload)
+        let cancel = onRefresh(keyID, Refresher(reload: reload) { if let value = $0 as? Value { onChange(value) } })
         if ServiceThreads.isCurrent { storage.async(reload) }
         return SharedKeySubscription(cancel: cancel)
     }
 
     /// Reloads every live value of these keys and pushes it to their holders.
     func refresh(_ keyIDs: [String]) {
-        let calls = refreshers.withLock { table in keyIDs.flatMap { table[$0].map { Array($0.values) } ?? [] } }
-        for call in calls { call() }
+        for refresher in refreshers(of: keyIDs) { refresher.reload() }
+    }
+
+    /// Hands the holders of `keyID` its new value, known without a read.
+    func push(_ value: some Sendable, to keyID: String) {
+        for refresher in refreshers(of: [keyID]) { refresher.push(value) }
+    }
+
+    private func refreshers(of keyIDs: [String]) -> [Refresher] {
+        refreshers.withLock { table in keyIDs.flatMap { table[$0].map { Array($0.values) } ?? [] } }
     }
 
     func refreshLists(ofUser userID: String) { refresh([UserListsKey.keyID(userID)]) }

@@ -38,13 +38,14 @@ public struct SQLiteListStore: SQLListStore {
     /// Makes the user a member with the invite's role, counting one use. A user who is already
     /// a member keeps the role they have (an invite never demotes, nor promotes past what the
     /// owner chose), and counts no use.
-    public func acceptInvite(code: String, user userID: String) throws -> FavoritesList {
+    public func acceptInvite(code: String, user userID: String) throws -> ListSummary {
         try executor.transaction { connection in
             let invite = try connection.invite(forCode: code)
             guard !invite.isRevoked else { throw FavoritesError.revokedInvite }
             try connection.requireUser(userID)
             let time = now()
-            if try connection.role(of: userID, in: invite.listID) == nil {
+            let role = try connection.role(of: userID, in: invite.listID)
+            if role == nil {
                 guard !invite.isExpired(at: time) else { throw FavoritesError.inviteExpired }
                 guard !invite.isUsedUp else { throw FavoritesError.inviteUsedUp }
                 try connection.run(
@@ -57,7 +58,8 @@ public struct SQLiteListStore: SQLListStore {
                 )
             }
             let rows = try connection.query("SELECT id, name, owner_id FROM favorite_lists WHERE id = ?", [.text(invite.listID)])
-            return try FavoritesList(row: rows[0])  // the invite's foreign key guarantees the list
+            // The invite's foreign key guarantees the list.
+            return ListSummary(list: try FavoritesList(row: rows[0]), role: role ?? invite.role)
         }
     }
 }

@@ -51,12 +51,13 @@ public protocol ListStore: Sendable {
     /// Creates an invite granting `role` (editor or viewer) on `terms`; returns its code. Owners only.
     func createInvite(list listID: String, role: ListRole, by userID: String, terms: InviteTerms) throws -> String
     /// Makes the user a member with the invite's role (a member keeps the role they have),
-    /// counting a use. Refused when revoked, expired or used up (a member already in passes
-    /// the last two and counts no use).
-    func acceptInvite(code: String, user userID: String) throws -> FavoritesList
+    /// counting a use; returns the list with the role the user has in it now (what their
+    /// lists gain, without reading them again). Refused when revoked, expired or used up (a
+    /// member already in passes the last two and counts no use).
+    func acceptInvite(code: String, user userID: String) throws -> ListSummary
     /// `acceptInvite` for a caller that must not wait, as the star's `setFavorite` with a
     /// completion (a store that `settlesFavoritesLater` completes on a thread of its own).
-    func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void)
+    func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<ListSummary, any Error>) -> Void)
     func revokeInvite(code: String, by userID: String) throws
     func revokeInvite(id inviteID: String, list listID: String, by userID: String) throws
     /// The list's invites, newest first, revoked ones included. Owners only.
@@ -92,7 +93,7 @@ public protocol ListStore: Sendable {
 }
 
 extension ListStore {
-    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<FavoritesList, any Error>) -> Void) {
+    public func acceptInvite(code: String, user userID: String, completion: @escaping @Sendable (Result<ListSummary, any Error>) -> Void) {
         completion(Result { try acceptInvite(code: code, user: userID) })
     }
 

@@ -13,7 +13,7 @@ extension StoreConformanceTests {
         let joined = try lists.acceptInvite(code: code, user: misty.id)
 
         XCTAssertTrue(isLowercaseHex(code, length: 64), code)
-        XCTAssertEqual(joined, list)
+        XCTAssertEqual(joined, ListSummary(list: list, role: .editor), "the list, with the role it gave")
         XCTAssertEqual(try lists.role(of: misty.id, in: list.id), .editor)
         let invites = try lists.invites(ofList: list.id, by: ash.id)
         XCTAssertEqual(invites.map(\.id), [RandomToken.storedHash(of: code)])
@@ -30,7 +30,7 @@ extension StoreConformanceTests {
 
         for name in ["Misty", "Brock"] {
             let user = try await makeUser(name).user
-            XCTAssertEqual(try lists.acceptInvite(code: code, user: user.id), list)
+            XCTAssertEqual(try lists.acceptInvite(code: code, user: user.id), ListSummary(list: list, role: .viewer))
             XCTAssertEqual(try lists.role(of: user.id, in: list.id), .viewer)
         }
         XCTAssertEqual(try lists.members(ofList: list.id, as: ash.id).map(\.role), [.owner, .viewer, .viewer])
@@ -43,9 +43,10 @@ extension StoreConformanceTests {
         let viewerCode = try lists.createInvite(list: list.id, role: .viewer, by: ash.id)
         let editorCode = try lists.createInvite(list: list.id, role: .editor, by: ash.id)
 
-        XCTAssertEqual(try lists.acceptInvite(code: viewerCode, user: misty.id), list)
-        XCTAssertEqual(try lists.acceptInvite(code: editorCode, user: brock.id), list)
-        XCTAssertEqual(try lists.acceptInvite(code: viewerCode, user: ash.id), list)
+        // Each is told the role they keep, not the invite's.
+        XCTAssertEqual(try lists.acceptInvite(code: viewerCode, user: misty.id), ListSummary(list: list, role: .editor))
+        XCTAssertEqual(try lists.acceptInvite(code: editorCode, user: brock.id), ListSummary(list: list, role: .viewer))
+        XCTAssertEqual(try lists.acceptInvite(code: viewerCode, user: ash.id), ListSummary(list: list, role: .owner))
 
         // An invite never demotes, nor promotes past what the owner chose for the member.
         XCTAssertEqual(try lists.role(of: misty.id, in: list.id), .editor)
@@ -136,7 +137,7 @@ extension StoreConformanceTests {
         // An invite of another list cannot be revoked through a list one owns.
         XCTAssertThrows(.unknownInvite, try lists.revokeInvite(id: RandomToken.storedHash(of: garyCode), list: list.id, by: ash.id))
         XCTAssertThrows(.unknownInvite, try lists.revokeInvite(id: "forged", list: list.id, by: ash.id))
-        XCTAssertEqual(try lists.acceptInvite(code: garyCode, user: brock.id), garyList)
+        XCTAssertEqual(try lists.acceptInvite(code: garyCode, user: brock.id), ListSummary(list: garyList, role: .viewer))
 
         try lists.revokeInvite(id: inviteID, list: list.id, by: ash.id)
 
