@@ -32,10 +32,11 @@ extension SharedKey {
 }
 
 /// The process-wide map from keys to live shared references. Touched only when a `Shared`
-/// is created from a key, never per action.
+/// is created from a key, never per action; but every session's Store creates a few, so the
+/// map is split in stripes by key (a connect storm's sessions took turns on one lock).
 enum SharedRegistry {
     private final class WeakBox: @unchecked Sendable {
-        // Written once at creation; read under `entries`' lock.
+        // Written once at creation; read under its stripe's lock.
         weak var box: AnyObject?
         var keySubscription: SharedKeySubscription?
         init(_ box: AnyObject) { self.box = box }
@@ -47,24 +48,33 @@ enum SharedRegistry {
         let id: String
     }
 
-    private static let entries = Mutex<[EntryKey: WeakBox]>([:])
+    private final class Stripe: Sendable {
+        let entries = Mutex<[EntryKey: WeakBox]>([:])
+    }
+
+    private static let stripes = (0..<16).map { _ in Stripe() }
+
+    private static func entries(of entryKey: EntryKey) -> Stripe {
+        stripes[Int(UInt(bitPattern: entryKey.hashValue) % UInt(stripes.count))]
+    }
 
     /// The box for `key`, loading its value from storage (or `defaultValue`) when new.
     static func box<Key: SharedKey>(for key: Key, default defaultValue: () -> Key.Value) -> SharedBox<Key.Value> {
         box(for: key, startingWith: { key.load() ?? defaultValue() })
     }
 
-    /// The box for `key`; `initial` gives a new box's value. It runs outside the lock (it may
-    /// read storage); if another holder created the box meanwhile, that box wins.
+    /// The box for `key`; `initial` gives a new box's value. A new box is made and subscribed
+    /// outside the lock (`initial` may read storage, subscribing may queue a read); if another
+    /// holder created the box meanwhile, that box wins and this one is dropped.
     static func box<Key: SharedKey>(for key: Key, startingWith initial: () -> Key.Value) -> SharedBox<Key.Value> {
         let entryKey = EntryKey(type: ObjectIdentifier(Key.self), id: key.id)
-        if let existing = entries.withLock({ $0[entryKey]?.box as? SharedBox<Key.Value> }) { return existing }
-        let value = initial()
-        return entries.withLock { entries in
+        let stripe = entries(of: entryKey)
+        if let existing = stripe.entries.withLock({ $0[entryKey]?.box as? SharedBox<Key.Value> }) { return existing }
+        let box = SharedBox(initial(), key: key, entryKey: entryKey)
+        let entry = WeakBox(box)
+        entry.keySubscription = key.subscribe { [weak box] value in box?.replaceFromStorage(value) }
+        return stripe.entries.withLock { entries in
             if let existing = entries[entryKey]?.box as? SharedBox<Key.Value> { return existing }
-            let box = SharedBox(value, key: key, entryKey: entryKey)
-            let entry = WeakBox(box)
-            entry.keySubscription = key.subscribe { [weak box] value in box?.replaceFromStorage(value) }
             entries[entryKey] = entry
             return box
         }
@@ -74,13 +84,13 @@ enum SharedRegistry {
     /// none is live): what one change of it costs to push.
     static func holderCount<Key: SharedKey>(of _: Key.Type, id: String) -> Int {
         let entryKey = EntryKey(type: ObjectIdentifier(Key.self), id: id)
-        let box = entries.withLock { $0[entryKey]?.box as? any AnySharedBox }
+        let box = entries(of: entryKey).entries.withLock { $0[entryKey]?.box as? any AnySharedBox }
         return box?.holderCount ?? 0
     }
 
     /// Drops the entry of a box that was released (called from its deinit).
     static func forget(_ entryKey: EntryKey) {
-        entries.withLock { entries in
+        entries(of: entryKey).entries.withLock { entries in
             if entries[entryKey]?.box == nil { entries[entryKey] = nil }
         }
     }
