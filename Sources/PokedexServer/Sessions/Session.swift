@@ -295,7 +295,7 @@ final class Session: Sendable {
         }
         if let ref, !frame.holdsAck {
             // Alone when the reduction published no patch to carry it.
-            if frame.ackHanded { output.flushAck(ref) } else { output.send(ServerMessage.ack(ref: ref, key: key).encoded()) }
+            if frame.ackHanded { output.flushAck(ref) } else { output.ack(ref, key: key) }
         }
         output.metrics.actionProcessed(latency: clock.now() - receivedAt)
     }
