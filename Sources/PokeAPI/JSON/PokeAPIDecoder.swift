@@ -1,5 +1,6 @@
 import PokedexModels
 import PokemonClient
+import StateSync
 
 /// A `{name, url}` entry of a PokeAPI list or type document, with the id read from the url.
 public struct NamedEntry: Equatable, Hashable, Sendable {
@@ -97,7 +98,7 @@ public enum PokeAPIDecoder {
     private static func decoding<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as JSONError {
+        } catch let error as JSONParseError {
             throw PokemonClientError.malformed("\(what) JSON: \(error)")
         }
     }
