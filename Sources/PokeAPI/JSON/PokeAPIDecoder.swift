@@ -6,11 +6,6 @@ import StateSync
 public struct NamedEntry: Equatable, Hashable, Sendable {
     public var id: Int
     public var name: String
-
-    public init(id: Int, name: String) {
-        self.id = id
-        self.name = name
-    }
 }
 
 /// A page of PokeAPI's `/pokemon?limit=&offset=`: the total count and this page's entries.
