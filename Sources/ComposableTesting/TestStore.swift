@@ -35,7 +35,7 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
         let issues = self.issues
         dependencies.reportIssue = { message in issues.append(message) }
         prepare(&dependencies)
-        let reference = WeakTestStore<R>()
+        let reference = WeakReference<TestStore<R>>()
         core = StoreCore(
             state: initialState,
             reducer: reducer,
@@ -206,9 +206,4 @@ final class IssueLog: Sendable {
             return issues
         }
     }
-}
-
-/// Set once in TestStore's initializer, before any effect can read it.
-final class WeakTestStore<R: Reducer & Sendable>: @unchecked Sendable where R.State: Equatable, R.Action: Equatable {
-    weak var value: TestStore<R>?
 }

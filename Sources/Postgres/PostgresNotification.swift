@@ -4,10 +4,4 @@ public struct PostgresNotification: Equatable, Sendable {
     public var payload: String
     /// The server process of the session that sent it (its `backendPID`).
     public var senderPID: Int32
-
-    public init(channel: String, payload: String, senderPID: Int32) {
-        self.channel = channel
-        self.payload = payload
-        self.senderPID = senderPID
-    }
 }

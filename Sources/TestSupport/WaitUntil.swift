@@ -6,11 +6,6 @@ public struct WaitTimedOut: Error, CustomStringConvertible, Equatable {
     public let what: String
     public let timeout: Duration
 
-    public init(what: String, timeout: Duration) {
-        self.what = what
-        self.timeout = timeout
-    }
-
     public var description: String { "timed out after \(timeout) waiting until \(what)" }
 }
 

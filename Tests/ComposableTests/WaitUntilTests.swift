@@ -17,7 +17,8 @@ final class WaitUntilTests: XCTestCase {
             try await waitUntil("the moon turns blue", timeout: .milliseconds(50)) { false }
             XCTFail("returned without the condition")
         } catch {
-            XCTAssertEqual(error as? WaitTimedOut, WaitTimedOut(what: "the moon turns blue", timeout: .milliseconds(50)))
+            XCTAssertEqual((error as? WaitTimedOut)?.what, "the moon turns blue")
+            XCTAssertEqual((error as? WaitTimedOut)?.timeout, .milliseconds(50))
             XCTAssertTrue("\(error)".contains("waiting until the moon turns blue"), "\(error)")
         }
         XCTAssertThrowsError(try waitUntilBlocking("never", timeout: .milliseconds(20)) { false }) { error in

@@ -1,7 +1,7 @@
 import Composable
 import ComposableTesting
 import FavoritesClient
-import PokedexFeatures
+@testable import PokedexFeatures
 import PokedexModels
 import XCTest
 

@@ -56,7 +56,15 @@ public struct Effect<Action: Sendable>: Sendable {
         }
     }
 
-    public func merge(with other: Self) -> Self { .merge(self, other) }
+    /// This effect and `other`, run together. Builds no merge when either is empty: the
+    /// reducers that run two reducers in turn (a builder's sequence, `ifLet`, `forEach`) return
+    /// this for every action, most often with one side empty.
+    @inlinable
+    public func merge(with other: Self) -> Self {
+        if other.isNone { return self }
+        if isNone { return other }
+        return .merge(self, other)
+    }
 
     /// Registers this effect under `id` so that `.cancel(id:)` stops it; with
     /// `cancelInFlight`, effects already running under `id` are cancelled first.

@@ -37,10 +37,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
         if case let .element(id, elementAction) = toElementAction.extract(action) {
             elementEffect = reduceElement(id: id, action: elementAction, state: &state)
         }
-        let parentEffect = parent.reduce(into: &state, action: action)
-        if parentEffect.isNone { return elementEffect }
-        if elementEffect.isNone { return parentEffect }
-        return .merge(elementEffect, parentEffect)
+        return elementEffect.merge(with: parent.reduce(into: &state, action: action))
     }
 
     @inlinable

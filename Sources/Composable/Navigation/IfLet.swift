@@ -46,9 +46,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         if case .dismiss = presentationAction {
             state[keyPath: toPresentationState].wrappedValue = nil
         }
-        if parentEffect.isNone { return childEffect }
-        if childEffect.isNone { return parentEffect }
-        return .merge(childEffect, parentEffect)
+        return childEffect.merge(with: parentEffect)
     }
 
     @inlinable

@@ -47,9 +47,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         case .element, nil:
             break
         }
-        if parentEffect.isNone { return elementEffect }
-        if elementEffect.isNone { return parentEffect }
-        return .merge(elementEffect, parentEffect)
+        return elementEffect.merge(with: parentEffect)
     }
 
     @inlinable

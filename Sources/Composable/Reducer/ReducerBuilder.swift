@@ -44,10 +44,7 @@ public enum ReducerBuilder<State, Action: Sendable> {
         @inlinable
         public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
             let a = first.reduce(into: &state, action: action)
-            let b = second.reduce(into: &state, action: action)
-            if b.isNone { return a }
-            if a.isNone { return b }
-            return .merge(a, b)
+            return a.merge(with: second.reduce(into: &state, action: action))
         }
     }
 

@@ -226,7 +226,10 @@ extension Store: SharedSubscriber {
     }
 }
 
-/// A weak reference set once, in the Store's initializer, before any effect can read it.
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-    weak var value: Object?
+/// A weak reference set once, in a Store's (or TestStore's) initializer, before any effect can
+/// read it: effects reach their store through it, so they never keep a released one alive.
+package final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    package weak var value: Object?
+
+    package init() {}
 }

@@ -56,7 +56,7 @@ enum CatalogFile {
                 guard fileFormat == format else { throw scanner.error("not a \(format) file") }
                 return Catalog(details, text: text)
             }
-        } catch let error as JSONError {
+        } catch let error as JSONParseError {
             throw PokemonClientError.malformed("catalog file: \(error)")
         }
     }

@@ -38,20 +38,7 @@ enum DetailDocument {
 
     /// `[{slot, type: {name}}]`
     private static func readTypes(_ scanner: inout JSONScanner) throws -> [(slot: Int, name: String)] {
-        var types: [(slot: Int, name: String)] = []
-        try scanner.readArray { scanner in
-            var slot: Int?, name: String?
-            try scanner.readObject { scanner, key in
-                switch key {
-                case "slot": slot = try scanner.readInt()
-                case "type": name = try readName(&scanner)
-                default: try scanner.skipValue()
-                }
-            }
-            guard let slot, let name else { throw scanner.error("a type lacks \"slot\" or \"type.name\"") }
-            types.append((slot, name))
-        }
-        return types
+        try readNumberedNames(&scanner, number: "slot", resource: "type", what: "a type").map { (slot: $0.number, name: $0.name) }
     }
 
     /// `[{ability: {name}, is_hidden, slot}]`
@@ -77,20 +64,27 @@ enum DetailDocument {
 
     /// `[{base_stat, stat: {name}}]`, kept in document order.
     private static func readStats(_ scanner: inout JSONScanner) throws -> [PokemonDetail.Stat] {
-        var stats: [PokemonDetail.Stat] = []
+        try readNumberedNames(&scanner, number: "base_stat", resource: "stat", what: "a stat").map { .init(name: $0.name, base: $0.number) }
+    }
+
+    /// `[{number, resource: {name}}]` in document order: a type's slot, a stat's base.
+    private static func readNumberedNames(
+        _ scanner: inout JSONScanner, number numberKey: String, resource resourceKey: String, what: String
+    ) throws -> [(number: Int, name: String)] {
+        var entries: [(number: Int, name: String)] = []
         try scanner.readArray { scanner in
-            var base: Int?, name: String?
+            var number: Int?, name: String?
             try scanner.readObject { scanner, key in
                 switch key {
-                case "base_stat": base = try scanner.readInt()
-                case "stat": name = try readName(&scanner)
+                case numberKey: number = try scanner.readInt()
+                case resourceKey: name = try readName(&scanner)
                 default: try scanner.skipValue()
                 }
             }
-            guard let base, let name else { throw scanner.error("a stat lacks \"base_stat\" or \"stat.name\"") }
-            stats.append(.init(name: name, base: base))
+            guard let number, let name else { throw scanner.error("\(what) lacks \"\(numberKey)\" or \"\(resourceKey).name\"") }
+            entries.append((number, name))
         }
-        return stats
+        return entries
     }
 
     /// `sprites.front_default`, which may be null.

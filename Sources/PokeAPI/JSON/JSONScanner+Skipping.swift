@@ -1,4 +1,5 @@
 import Foundation
+import StateSync
 
 /// Skipping values the caller does not use: only structure is checked, for speed.
 extension JSONScanner {
@@ -69,7 +70,7 @@ extension JSONScanner {
             if backslashes % 2 == 0 { return quote + 1 }
             position = quote + 1
         }
-        throw JSONError(message: "unterminated string", offset: bytes.count)
+        throw JSONParseError(offset: bytes.count, message: "unterminated string")
     }
 
     private mutating func skipNumber() {

@@ -1,4 +1,5 @@
 import Foundation
+import StateSync
 
 /// A forward-only JSON reader over UTF-8 bytes. Callers read the members they use and
 /// `skipValue()` the rest; skipping only checks structure (strings closed, brackets matched),
@@ -28,8 +29,8 @@ struct JSONScanner {
         }
     }
 
-    func error(_ message: String) -> JSONError {
-        JSONError(message: message, offset: index)
+    func error(_ message: String) -> JSONParseError {
+        JSONParseError(offset: index, message: message)
     }
 
     // MARK: Structure
@@ -172,11 +173,4 @@ struct JSONScanner {
         else { throw error("expected \(literal)") }
         index += count
     }
-}
-
-/// Where and why a document could not be read; the client reports it as `.malformed`.
-struct JSONError: Error, CustomStringConvertible {
-    var message: String
-    var offset: Int
-    var description: String { "\(message) at byte \(offset)" }
 }

@@ -1,15 +1,11 @@
 import PokedexModels
 import PokemonClient
+import StateSync
 
 /// A `{name, url}` entry of a PokeAPI list or type document, with the id read from the url.
 public struct NamedEntry: Equatable, Hashable, Sendable {
     public var id: Int
     public var name: String
-
-    public init(id: Int, name: String) {
-        self.id = id
-        self.name = name
-    }
 }
 
 /// A page of PokeAPI's `/pokemon?limit=&offset=`: the total count and this page's entries.
@@ -97,7 +93,7 @@ public enum PokeAPIDecoder {
     private static func decoding<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as JSONError {
+        } catch let error as JSONParseError {
             throw PokemonClientError.malformed("\(what) JSON: \(error)")
         }
     }

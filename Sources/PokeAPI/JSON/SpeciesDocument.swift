@@ -61,7 +61,7 @@ extension PokeAPIDecoder {
     public static func species(_ bytes: [UInt8]) throws -> SpeciesText {
         do {
             return try JSONScanner.scan(bytes) { try SpeciesDocument.read(&$0) }
-        } catch let error as JSONError {
+        } catch let error as JSONParseError {
             throw PokemonClientError.malformed("Pokémon species JSON: \(error)")
         }
     }

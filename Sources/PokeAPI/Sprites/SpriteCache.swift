@@ -10,12 +10,6 @@ public struct Sprite: Equatable, Sendable {
     public var contentType: String
     /// A generated stand-in, because the real sprite could not be had.
     public var isPlaceholder: Bool
-
-    public init(bytes: [UInt8], contentType: String, isPlaceholder: Bool) {
-        self.bytes = bytes
-        self.contentType = contentType
-        self.isPlaceholder = isPlaceholder
-    }
 }
 
 /// Sprites by Pokémon id, for `/sprites/{id}.png`: from the SQLite cache, else fetched once

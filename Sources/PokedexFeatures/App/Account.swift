@@ -40,13 +40,6 @@ public struct ConfirmationAlert: Equatable, Sendable {
     public var message: String
     public var confirmLabel: String
     public var intent: Intent
-
-    public init(title: String, message: String, confirmLabel: String, intent: Intent) {
-        self.title = title
-        self.message = message
-        self.confirmLabel = confirmLabel
-        self.intent = intent
-    }
 }
 
 /// Why the user is no longer a member of a list, for the notice every session shows.

@@ -25,12 +25,6 @@ public enum Route {
         /// How many path segments were read: parsing stops once past `maxScreens`, so this
         /// is bounded whatever the route's length.
         public var segmentsRead: Int
-
-        public init(screens: [Screen], isTruncated: Bool, segmentsRead: Int) {
-            self.screens = screens
-            self.isTruncated = isTruncated
-            self.segmentsRead = segmentsRead
-        }
     }
 
     /// The screens a route names (at most `maxScreens`), or nil when the route is not one of

@@ -5,7 +5,7 @@ import PokemonClient
 /// One Pokémon: shows the list's row at once, loads the full detail, shows whether it is a
 /// favorite (its star sends the root's `favoriteSet`), closes itself, and asks its parent to
 /// drill into a type.
-public struct PokemonDetailFeature: Reducer, Sendable {
+public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
     public struct State: Equatable, Sendable {
         public var pokemon: Pokemon
         public var detail: LoadState<PokemonDetail> = .idle
@@ -54,8 +54,7 @@ public struct PokemonDetailFeature: Reducer, Sendable {
             }
 
         case .retryTapped:
-            guard case .failed = state.detail else { return .none }
-            return load(&state)
+            return retry(&state)
 
         case let .detailLoaded(detail):
             state.detail = .loaded(detail)
@@ -73,28 +72,20 @@ public struct PokemonDetailFeature: Reducer, Sendable {
             return .send(.delegate(.showType(type)))
 
         case let .localeChanged(locale):
-            guard locale != state.locale else { return .none }
-            state.locale = locale
-            return state.detail.relocalize(refetching: fetch(state))
+            return changeLocale(&state, to: locale)
 
         case .delegate:
             return .none
         }
     }
 
-    private func load(_ state: inout State) -> Effect<Action> {
-        state.detail = .loading
-        return fetch(state)
-    }
+    static var value: WritableKeyPath<State, LoadState<PokemonDetail>> { \.detail }
+    static var locale: WritableKeyPath<State, AppLocale> { \.locale }
+    static let fetchID = CancelID.detail
+    static func loaded(_ detail: PokemonDetail) -> Action { .detailLoaded(detail) }
+    static func failed(_ message: String) -> Action { .detailFailed(message) }
 
-    private func fetch(_ state: State) -> Effect<Action> {
-        let id = state.pokemon.id
-        let locale = state.locale
-        return .run { [pokemonClient] send in
-            await send(.detailLoaded(try await pokemonClient.fetchDetail(id, locale)))
-        } catch: { error, send in
-            await send(.detailFailed(userMessage(for: error, in: locale)))
-        }
-        .cancellable(id: CancelID.detail, cancelInFlight: true)
+    func fetcher(for state: State) -> @Sendable (AppLocale) async throws -> PokemonDetail {
+        { [pokemonClient, id = state.pokemon.id] locale in try await pokemonClient.fetchDetail(id, locale) }
     }
 }

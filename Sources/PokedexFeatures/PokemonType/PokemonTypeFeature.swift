@@ -3,7 +3,7 @@ import PokedexModels
 import PokemonClient
 
 /// Every Pokémon of one type, reached by drilling down from a detail.
-public struct PokemonTypeFeature: Reducer, Sendable {
+public struct PokemonTypeFeature: Reducer, LocalizedFetching, Sendable {
     public struct State: Equatable, Sendable {
         public var type: String
         public var members: LoadState<[Pokemon]> = .idle
@@ -41,8 +41,7 @@ public struct PokemonTypeFeature: Reducer, Sendable {
             guard case .idle = state.members else { return .none }
             return load(&state)
         case .retryTapped:
-            guard case .failed = state.members else { return .none }
-            return load(&state)
+            return retry(&state)
         case let .membersLoaded(members):
             state.members = .loaded(members)
             return .none
@@ -52,28 +51,20 @@ public struct PokemonTypeFeature: Reducer, Sendable {
         case let .rowTapped(pokemon):
             return .send(.delegate(.showPokemon(pokemon)))
         case let .localeChanged(locale):
-            guard locale != state.locale else { return .none }
-            state.locale = locale
-            return state.members.relocalize(refetching: fetch(state))
+            return changeLocale(&state, to: locale)
         case .delegate:
             return .none
         }
     }
 
-    private func load(_ state: inout State) -> Effect<Action> {
-        state.members = .loading
-        return fetch(state)
-    }
+    static var value: WritableKeyPath<State, LoadState<[Pokemon]>> { \.members }
+    static var locale: WritableKeyPath<State, AppLocale> { \.locale }
+    static let fetchID = CancelID.members
+    static func loaded(_ members: [Pokemon]) -> Action { .membersLoaded(members) }
+    static func failed(_ message: String) -> Action { .membersFailed(message) }
 
-    private func fetch(_ state: State) -> Effect<Action> {
-        let type = state.type
-        let locale = state.locale
-        return .run { [pokemonClient] send in
-            await send(.membersLoaded(try await pokemonClient.fetchType(type, locale)))
-        } catch: { error, send in
-            await send(.membersFailed(userMessage(for: error, in: locale)))
-        }
-        .cancellable(id: CancelID.members, cancelInFlight: true)
+    func fetcher(for state: State) -> @Sendable (AppLocale) async throws -> [Pokemon] {
+        { [pokemonClient, type = state.type] locale in try await pokemonClient.fetchType(type, locale) }
     }
 
     enum CancelID { case members }

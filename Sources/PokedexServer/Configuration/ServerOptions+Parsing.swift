@@ -92,35 +92,19 @@ extension ServerOptions {
                 },
             ]),
             .init("Limits (0 turns one off; refusals are error frames, counted in /metrics)", [
-                .integer("--limit-actions-per-s", in: 0...1_000_000, help: """
+                limit("--limit-actions-per-s", \.actionsPerSecond, help: """
                     actions a connection may send per second, sustained (default 30);
                     over it an action gets rate_limited, and a connection refused
                     BURST more times without pausing is closed with 1008
-                    """) { $0.limits.actionsPerSecond = $1 },
-                .integer("--limit-actions-burst", in: 1...1_000_000, help: "actions a connection may send at once (default 60)") {
-                    $0.limits.actionsBurst = $1
-                },
-                .integer("--limit-new-users-per-min", in: 0...1_000_000, help: "users one client address may create a minute (default 20)") {
-                    $0.limits.newUsersPerMinute = $1
-                },
-                .integer("--limit-sign-in-codes-per-min", in: 0...1_000_000, help: "sign-in codes a user may make a minute (default 5)") {
-                    $0.limits.signInCodesPerMinute = $1
-                },
-                .integer("--limit-sign-ins-per-min", in: 0...1_000_000, help: "sign-in attempts with a code one client address may make a minute (default 10)") {
-                    $0.limits.signInsPerMinute = $1
-                },
-                .integer("--limit-sessions-per-user", in: 0...1_000_000, help: "sessions a user may hold, kept ones included (default 100)") {
-                    $0.limits.sessionsPerUser = $1
-                },
-                .integer("--limit-members-per-list", in: 0...100_000_000, help: "members a list may have (default 20000)") {
-                    $0.limits.membersPerList = $1
-                },
-                .integer("--limit-lists-per-user", in: 0...1_000_000, help: "lists a user may belong to (default 100)") {
-                    $0.limits.listsPerUser = $1
-                },
-                .integer("--limit-invites-per-list", in: 0...1_000_000, help: "open invites a list may have (default 100)") {
-                    $0.limits.invitesPerList = $1
-                },
+                    """),
+                limit("--limit-actions-burst", \.actionsBurst, in: 1...1_000_000, help: "actions a connection may send at once (default 60)"),
+                limit("--limit-new-users-per-min", \.newUsersPerMinute, help: "users one client address may create a minute (default 20)"),
+                limit("--limit-sign-in-codes-per-min", \.signInCodesPerMinute, help: "sign-in codes a user may make a minute (default 5)"),
+                limit("--limit-sign-ins-per-min", \.signInsPerMinute, help: "sign-in attempts with a code one client address may make a minute (default 10)"),
+                limit("--limit-sessions-per-user", \.sessionsPerUser, help: "sessions a user may hold, kept ones included (default 100)"),
+                limit("--limit-members-per-list", \.membersPerList, in: 0...100_000_000, help: "members a list may have (default 20000)"),
+                limit("--limit-lists-per-user", \.listsPerUser, help: "lists a user may belong to (default 100)"),
+                limit("--limit-invites-per-list", \.invitesPerList, help: "open invites a list may have (default 100)"),
                 .text("--trusted-proxy", "ADDR", help: """
                     a reverse proxy whose X-Forwarded-For (last hop) names the
                     client address (repeatable; others' headers are ignored)
@@ -140,6 +124,14 @@ extension ServerOptions {
             }
         }
     )
+
+    /// One of `Limits`, a whole number in `range` (0 turns most of them off).
+    private static func limit(
+        _ name: String, _ limit: WritableKeyPath<Limits, Int> & Sendable, in range: ClosedRange<Int> = 0...1_000_000,
+        help: String
+    ) -> Option<ServerOptions> {
+        .integer(name, in: range, help: help) { $0.limits[keyPath: limit] = $1 }
+    }
 
     /// An empty path would open SQLite's private temporary database: nothing saved, nothing
     /// shared. It is what `--db ${DATABASE_URL}` gets when the env file leaves it unset.

@@ -17,7 +17,7 @@ extension JSONParser {
             if byte != UInt8(ascii: "\\") { position += 1; continue }
             sawEscape = true
             decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
-            try parseEscape(into: &decoded)
+            try JSONStringEscape.decode(input, at: &position, into: &decoded)
             runStart = position
         }
         let text: String?
@@ -33,64 +33,5 @@ extension JSONParser {
         guard let text else { throw failure("invalid UTF-8 in string", at: start) }
         position += 1  // the closing quote
         return text
-    }
-
-    private mutating func parseEscape(into decoded: inout [UInt8]) throws(JSONParseError) {
-        let escapeStart = position
-        position += 1  // the backslash
-        guard position < input.count else { throw failure("unterminated escape", at: escapeStart) }
-        let letter = input[position]
-        position += 1
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(letter)
-        case UInt8(ascii: "b"): decoded.append(0x08)
-        case UInt8(ascii: "f"): decoded.append(0x0C)
-        case UInt8(ascii: "n"): decoded.append(0x0A)
-        case UInt8(ascii: "r"): decoded.append(0x0D)
-        case UInt8(ascii: "t"): decoded.append(0x09)
-        case UInt8(ascii: "u"):
-            let scalar = try parseUnicodeEscape(escapeStart: escapeStart)
-            decoded.append(contentsOf: UTF8.encode(scalar)!)
-        default: throw failure("invalid escape '\\\(describeByte(letter))'", at: escapeStart)
-        }
-    }
-
-    /// After `\u`: four hex digits, and for a high surrogate the `\uDC00`–`\uDFFF` that must follow.
-    private mutating func parseUnicodeEscape(escapeStart: Int) throws(JSONParseError) -> Unicode.Scalar {
-        let unit = try parseHex4()
-        switch unit {
-        case 0xD800...0xDBFF:
-            guard position + 1 < input.count, input[position] == UInt8(ascii: "\\"), input[position + 1] == UInt8(ascii: "u")
-            else { throw failure("lone high surrogate in \\u escape", at: escapeStart) }
-            position += 2
-            let low = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw failure("lone high surrogate in \\u escape", at: escapeStart) }
-            return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
-        case 0xDC00...0xDFFF:
-            throw failure("lone low surrogate in \\u escape", at: escapeStart)
-        default:
-            return Unicode.Scalar(unit)!
-        }
-    }
-
-    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard position < input.count, let digit = hexValue(input[position]) else {
-                throw failure("expected four hex digits in \\u escape")
-            }
-            value = value << 4 | digit
-            position += 1
-        }
-        return value
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 }

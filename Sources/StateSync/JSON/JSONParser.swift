@@ -58,12 +58,8 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw failure("unexpected character '\(describeByte(input[position]))', expected a value")
+        default: throw failure("unexpected character '\(JSONStringEscape.describe(input[position]))', expected a value")
         }
-    }
-
-    func describeByte(_ byte: UInt8) -> String {
-        (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
@@ -91,16 +87,10 @@ public struct JSONParser {
             position += 1
             return .array(elements)
         }
-        while true {
+        repeat {
             elements.append(try parseValue())
-            skipWhitespace()
-            guard position < input.count else { throw failure("unexpected end of input in array") }
-            switch input[position] {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return .array(elements)
-            default: throw failure("expected ',' or ']' in array")
-            }
-        }
+        } while try continues("array", closedBy: UInt8(ascii: "]"))
+        return .array(elements)
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
@@ -112,7 +102,7 @@ public struct JSONParser {
             position += 1
             return .object(object)
         }
-        while true {
+        repeat {
             skipWhitespace()
             let keyStart = position
             guard position < input.count, input[position] == UInt8(ascii: "\"") else {
@@ -128,13 +118,18 @@ public struct JSONParser {
             guard object.updateValue(value, forKey: key) == nil else {
                 throw failure("duplicate key '\(key)' in object", at: keyStart)
             }
-            skipWhitespace()
-            guard position < input.count else { throw failure("unexpected end of input in object") }
-            switch input[position] {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(object)
-            default: throw failure("expected ',' or '}' in object")
-            }
+        } while try continues("object", closedBy: UInt8(ascii: "}"))
+        return .object(object)
+    }
+
+    /// After a container's member: `,` means another follows, `closing` ends the container.
+    private mutating func continues(_ container: String, closedBy closing: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < input.count else { throw failure("unexpected end of input in \(container)") }
+        switch input[position] {
+        case UInt8(ascii: ","): position += 1; return true
+        case closing: position += 1; return false
+        default: throw failure("expected ',' or '\(UnicodeScalar(closing))' in \(container)")
         }
     }
 

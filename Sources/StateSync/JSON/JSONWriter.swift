@@ -18,6 +18,22 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: json)
     }
 
+    /// An optional member after the first: `member` (its `,"name":`) and the value, or
+    /// nothing when there is none.
+    public mutating func optional(_ member: StaticString, _ text: String?) {
+        guard let text else { return }
+        raw(member)
+        write(text)
+    }
+
+    /// An optional member after the first: `member` (its `,"name":`) and the number, or
+    /// nothing when there is none.
+    public mutating func optional(_ member: StaticString, _ number: Int?) {
+        guard let number else { return }
+        raw(member)
+        write(number)
+    }
+
     public mutating func write(_ value: JSONValue) {
         switch value {
         case .null: raw("null")

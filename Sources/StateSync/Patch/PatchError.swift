@@ -3,10 +3,5 @@ public struct PatchError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
 
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
     public var description: String { "\(message) (path '\(path)')" }
 }

@@ -21,28 +21,13 @@ extension ClientMessage {
             writer.raw(#","route":"#)
             writer.write(JSONValue(hello.route))
             if hello.newUser { writer.raw(#","newUser":true"#) }
-            if let session = hello.session {
-                writer.raw(#","session":"#)
-                writer.write(session)
-            }
-            if let locale = hello.locale {
-                writer.raw(#","locale":"#)
-                writer.write(locale)
-            }
-            if let signIn = hello.signIn {
-                writer.raw(#","signIn":"#)
-                writer.write(signIn)
-            }
+            writer.optional(#","session":"#, hello.session)
+            writer.optional(#","locale":"#, hello.locale)
+            writer.optional(#","signIn":"#, hello.signIn)
         case let .action(ref, action, key):
             writer.raw(#"{"type":"action""#)
-            if let ref {
-                writer.raw(#","ref":"#)
-                writer.write(ref)
-            }
-            if let key {
-                writer.raw(#","key":"#)
-                writer.write(key)
-            }
+            writer.optional(#","ref":"#, ref)
+            writer.optional(#","key":"#, key)
             writer.raw(#","action":"#)
             writer.write(action)
         }

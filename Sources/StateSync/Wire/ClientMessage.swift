@@ -72,12 +72,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// Parses a text frame's bytes, refusing it with the protocol's error codes: `bad_json` for
     /// malformed JSON or a non-object, `bad_message` for a bad envelope, `version` for another version.
     public static func parse(_ frame: [UInt8]) throws(ProtocolError) -> ClientMessage {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(frame)
-        } catch {
-            throw ProtocolError(.badJSON, "Malformed JSON: \(error.message) at byte \(error.offset).")
-        }
+        let json = try JSONValue.parsing(frame: frame)
         guard let object = json.objectValue else { throw ProtocolError(.badJSON, "A message must be a JSON object.") }
         guard let type = object["type"]?.stringValue else {
             throw ProtocolError(.badMessage, "A message needs a string 'type'.")

@@ -1,12 +1,7 @@
 extension ServerMessage {
     /// Decodes a server frame (for the load-test client and tests); anything unexpected is `bad_message`.
     public static func parse(_ frame: [UInt8]) throws(ProtocolError) -> ServerMessage {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(frame)
-        } catch {
-            throw ProtocolError(.badJSON, "Malformed JSON: \(error.message) at byte \(error.offset).")
-        }
+        let json = try JSONValue.parsing(frame: frame)
         guard let object = json.objectValue, let type = object["type"]?.stringValue else {
             throw ProtocolError(.badMessage, "A message must be an object with a string 'type'.")
         }

@@ -23,10 +23,7 @@ public enum ServerMessage: Equatable, Sendable {
             writer.write(session)
             writer.raw(#","user":"#)
             writer.write(user ?? .null)
-            if let token {
-                writer.raw(#","token":"#)
-                writer.write(token)
-            }
+            writer.optional(#","token":"#, token)
         case let .snapshot(seq, state):
             writer.raw(#"{"type":"snapshot","seq":"#)
             writer.write(seq)
@@ -37,10 +34,7 @@ public enum ServerMessage: Equatable, Sendable {
         case let .ack(ref, key):
             writer.raw(#"{"type":"ack","ref":"#)
             writer.write(ref)
-            if let key {
-                writer.raw(#","key":"#)
-                writer.write(key)
-            }
+            writer.optional(#","key":"#, key)
         case let .error(ref, code, message):
             writer.raw(#"{"type":"error","ref":"#)
             writer.write(JSONValue(ref))
@@ -73,10 +67,7 @@ public enum ServerMessage: Equatable, Sendable {
         if let ack {
             writer.raw(#","ack":"#)
             writer.write(ack)
-            if let key {
-                writer.raw(#","key":"#)
-                writer.write(key)
-            }
+            writer.optional(#","key":"#, key)
         }
     }
 

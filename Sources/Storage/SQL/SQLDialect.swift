@@ -10,9 +10,24 @@ public struct SQLDialect: Sendable {
     public let forShare: String
     /// Appended to a SELECT to lock the rows it reads for an update or deletion.
     public let forUpdate: String
+    /// The schema's words that differ (the tables are written once, `StorageSchema`): a time
+    /// in seconds since the epoch, an id or count that may pass 2^31, an event's own id.
+    public let real: String
+    public let bigInteger: String
+    public let autoincrementKey: String
+    /// Ends a `CREATE TABLE` keyed by its primary key alone (SQLite then stores no rowid).
+    public let endOfKeyedTable: String
 
-    public static let sqlite = SQLDialect(numbersPlaceholders: false, forShare: "", forUpdate: "")
-    public static let postgres = SQLDialect(numbersPlaceholders: true, forShare: " FOR SHARE", forUpdate: " FOR UPDATE")
+    public static let sqlite = SQLDialect(
+        numbersPlaceholders: false, forShare: "", forUpdate: "",
+        real: "REAL", bigInteger: "INTEGER", autoincrementKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+        endOfKeyedTable: ") WITHOUT ROWID;"
+    )
+    public static let postgres = SQLDialect(
+        numbersPlaceholders: true, forShare: " FOR SHARE", forUpdate: " FOR UPDATE",
+        real: "DOUBLE PRECISION", bigInteger: "BIGINT", autoincrementKey: "BIGSERIAL PRIMARY KEY",
+        endOfKeyedTable: ");"
+    )
 
     /// `sql` in this dialect: each `?` becomes `$1`, `$2`, … in order where placeholders are
     /// numbered. The stores' statements hold no `?` but their placeholders (no string literal

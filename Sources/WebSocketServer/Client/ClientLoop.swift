@@ -38,7 +38,7 @@ final class ClientLoop: ServiceLoop {
             info.client_ssl_ca_filepath = tls.caFile.map { UnsafePointer(allocations.string($0)) }
         }
         info.protocols = UnsafePointer(allocations.array([
-            lws_protocols(name: allocations.string(Self.protocolName), callback: clientCallback,
+            lws_protocols(name: allocations.string(Self.protocolName), callback: { serviceLoopCallback(ClientLoop.self, $0, $1, $2, $3, $4) },
                           per_session_data_size: 0, rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0),
             lws_protocols(),
         ]))

@@ -25,7 +25,7 @@ enum ServerContextInfo {
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         let name = allocations.string(protocolName)
         info.protocols = UnsafePointer(allocations.array([
-            lws_protocols(name: name, callback: serverCallback,
+            lws_protocols(name: name, callback: { serviceLoopCallback(ServerLoop.self, $0, $1, $2, $3, $4) },
                           per_session_data_size: MemoryLayout<UnsafeRawPointer>.size,
                           rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0),
             lws_protocols(),

@@ -16,6 +16,11 @@ protocol ServiceLoop: AnyObject {
     func contextWillBeDestroyed()
     /// Runs just after `lws_context_destroy` (the context is gone).
     func contextWasDestroyed()
+    /// Carries out what other threads posted to the loop's mailbox (`serviceLoopCallback`
+    /// calls it on the wake-up `lws_cancel_service` causes).
+    func drainMailbox()
+    /// Every other lws callback of the context (`serviceLoopCallback`).
+    func handle(_ call: LwsCallbackCall) -> Int32
 }
 
 /// Runs one lws context on a thread of its own, on an `EventLoop`. lws is single-threaded, so

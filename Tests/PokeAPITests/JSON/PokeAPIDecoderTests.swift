@@ -1,4 +1,4 @@
-import PokeAPI
+@testable import PokeAPI
 import PokedexModels
 import PokemonClient
 import XCTest

@@ -1,5 +1,5 @@
 import Foundation
-import PokeAPI
+@testable import PokeAPI
 import Storage
 import Synchronization
 import XCTest
