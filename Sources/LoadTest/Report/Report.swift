@@ -90,7 +90,6 @@ public struct Report: Codable, Sendable, Equatable {
     }
 
     public var scenario: String
-    /// The first server; `targets` names all of them, sessions spread round robin.
     public struct Writes: Codable, Sendable, Equatable {
         public var acknowledged: Int
         public var seconds: Double
@@ -113,6 +112,7 @@ public struct Report: Codable, Sendable, Equatable {
         public var expirySeconds: Double
     }
 
+    /// The first server; `targets` names all of them, sessions spread round robin.
     public var target: String
     public var targets: [String]
     public var sessions: Int

@@ -53,7 +53,7 @@ extension ScenarioFile {
         } catch {
             throw ScenarioFileError(file: file, line: locator.line(atOffset: error.offset), field: "", message: "not JSON: \(error.message)")
         }
-        var reader = FieldReader(file: file, locator: locator)
+        let reader = FieldReader(file: file, locator: locator)
         guard let root = document.objectValue else { throw reader.error([], "must be an object") }
         if let unknown = root.members.map(\.key).first(where: { !Self.fields.contains($0) }) {
             throw reader.error([.key(unknown)], "is not a field of a scenario (\(Self.fields.sorted().joined(separator: ", ")))")

@@ -30,6 +30,9 @@ struct PresenceScenario: Scenario {
         for member in members { member.tolerateLoss() }
         await run.ramp(members) { $0.connect(route: "/join/\(invite.code)") }
         await run.waitUntilSettled(members, what: "join")
+        guard await Self.listEveryMember(owner, count: options.sessions, run: run) else {
+            return ScenarioOutcome(failure: "The owner's roster never listed all \(options.sessions) members (it shows a page at a time).")
+        }
         let everyoneOnline = await run.waitUntil(limit: run.waveLimit(members.count)) {
             let shown = Self.onlineByUser(owner.state)
             return members.allSatisfy { member in Self.userID(member).map { shown[$0] == true } ?? false }
@@ -63,6 +66,23 @@ struct PresenceScenario: Scenario {
     /// A session's user id, from its state's `me`.
     static func userID(_ session: SimulatedSession) -> String? {
         session.state?["me"]?["id"]?.stringValue
+    }
+
+    /// Pages the owner's roster until it lists `count` members, as a person taps "Show more".
+    static func listEveryMember(_ owner: SimulatedSession, count: Int, run: LoadRun) async -> Bool {
+        let listed = { owner.state?["lists"]?["members"]?.arrayValue?.count ?? 0 }
+        while true {
+            let before = listed()
+            if before >= count { return true }
+            // Every member joined, but the roster may not count them all yet (its pushes are
+            // throttled): a tap on a full page waits for the count first.
+            let counted = await run.waitUntil(limit: run.waveLimit(count)) {
+                (owner.state?["lists"]?["memberCount"]?.intValue ?? 0) >= count && listed() == before
+            }
+            guard counted, owner.send(ActionTable.action("destination.presented.favorites.moreMembersTapped")) != nil,
+                  await run.waitUntil(limit: FavoritesScenario.stepLimit, { listed() > before })
+            else { return false }
+        }
     }
 
     /// Each member the roster shows → whether it shows them online.
