@@ -154,15 +154,17 @@ final class PokedexHandler: WebSocketHandler {
             restoring = await context.saver.saved(session: resume.session, user: identity.user.id)
         }
         let wanted = restoring == nil ? hello.session : hello.resume?.session
+        let joined = restoring == nil ? await join(from: hello.route, as: identity.user.id) : nil
         let sessionContext = context
         // A new session reads the user's lists and the active list's stars as its state is
         // built: on the storage queue, like every other blocking read.
         func makeSession(id: String, restoring: RestorableState?) async -> Session {
             let (user, newList, tokenHash) = (identity.user, identity.newList, identity.tokenHash)
-            let (route, locale, executor) = (hello.route ?? "/", hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, connection.executor)
+            let route = joined == nil ? hello.route ?? "/" : "/"
+            let (locale, executor) = (hello.locale.flatMap(AppLocale.init(tag:)) ?? .en, connection.executor)
             let build: @Sendable () -> Session = {
                 Session(
-                    id: id, route: route, user: user, newList: newList, restoring: restoring,
+                    id: id, route: route, user: user, newList: newList, joined: joined, restoring: restoring,
                     locale: locale, tokenHash: tokenHash, executor: executor, context: sessionContext)
             }
             return await sessionContext.hub.storage.result(of: build)
@@ -182,6 +184,20 @@ final class PokedexHandler: WebSocketHandler {
             await session.start()
             await session.attach(connection, welcome: welcome(session, token: identity.newToken))
             session.markReady()
+        }
+    }
+
+    /// A hello from a join link (`/join/CODE`) joins before its session is built: the first
+    /// snapshot then shows the joined list, and the join costs the new session no effect and
+    /// no patches of its own (10,000 people opening one invite at once all come this way). A
+    /// join that fails is left to the session's own route, whose screen says why.
+    private func join(from route: String?, as userID: String) async -> ListSummary? {
+        guard let route, let code = Route.joinCode(from: route) else { return nil }
+        do {
+            return try await context.hub.join(code: code, user: userID) { _ in }
+        } catch {
+            // Not lost: the session starts on the link, joins again and shows the refusal.
+            return nil
         }
     }
 

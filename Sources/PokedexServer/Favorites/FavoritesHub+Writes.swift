@@ -41,18 +41,18 @@ extension FavoritesHub {
     /// Joins a list through an invite: the quotas are checked on the storage queue, then the
     /// join is queued for the store's next batch, and no thread waits for its commit (a join
     /// storm held every storage thread otherwise, and the hellos queued behind them).
-    func join(code: String, user userID: String, committed: @escaping @Sendable (SessionWriter.Commit) -> Void) async throws -> FavoritesList {
+    func join(code: String, user userID: String, committed: @escaping @Sendable (SessionWriter.Commit) -> Void) async throws -> ListSummary {
         let (repository, quota, storage) = (self.repository, self.quota, self.storage)
         if quota.checksJoins { try await storage.run { try quota.checkJoin(code: code, user: userID, repository) } }
-        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FavoritesList, any Error>) in
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ListSummary, any Error>) in
             let accept: @Sendable () -> Void = {
                 repository.acceptInvite(code: code, user: userID) { outcome in
-                    guard case let .success(joined) = outcome else { return continuation.resume(with: outcome.map(\.list)) }
+                    guard case let .success(joined) = outcome else { return continuation.resume(with: outcome) }
                     // Applying may reload rosters (blocking reads): on the storage queue.
                     storage.async {
                         self.applyJoin(joined, user: userID)
                         committed(.other)
-                        continuation.resume(returning: joined.list)
+                        continuation.resume(returning: joined)
                     }
                 }
             }

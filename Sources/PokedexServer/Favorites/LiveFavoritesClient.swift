@@ -53,7 +53,7 @@ extension FavoritesClient {
                 }
             },
             join: { code in
-                try await writer.write { _, committed in try await hub.join(code: code, user: userID, committed: committed) }
+                try await writer.write { _, committed in try await hub.join(code: code, user: userID, committed: committed).list }
             },
             rename: { name in
                 try await commit { _ in (try hub.users.rename(userID: userID, to: name), [.userRenamed(userID: userID)]) }

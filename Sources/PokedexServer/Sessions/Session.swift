@@ -48,17 +48,23 @@ final class Session: Sendable {
     private let recordingDirectory: String?
     /// The session's writes: its user, and the browser action each one answers.
     private let writer: SessionWriter
+    /// The list the hello joined, shown once the session starts.
+    private let joined: FavoritesList?
 
     /// `newList` is the personal list of a user the hello created: what their lists and
-    /// favorites hold is then known, and not read back from the database.
+    /// favorites hold is then known, and not read back from the database. `joined` is a list
+    /// the hello joined (from a join link) before the session was built: the session starts
+    /// by showing it, as the join's effect would have.
     /// `executor` runs the Store and its tasks: the service thread of the connection that
     /// started the session, so its actions are reduced where their frames are read.
     /// `restoring` is the saved screen of a session this process does not hold (a resume
     /// after a restart, or one that reached another process).
     init(
-        id: String, route: String, user: User, newList: FavoritesList? = nil, restoring: RestorableState? = nil,
-        locale: AppLocale = .en, tokenHash: String = "", executor: any StoreExecutor, context: SessionContext
+        id: String, route: String, user: User, newList: FavoritesList? = nil, joined: ListSummary? = nil,
+        restoring: RestorableState? = nil, locale: AppLocale = .en, tokenHash: String = "", executor: any StoreExecutor,
+        context: SessionContext
     ) {
+        self.joined = joined?.list
         self.id = id
         self.user = user
         let token = SessionToken(hash: tokenHash)
@@ -75,7 +81,7 @@ final class Session: Sendable {
         }
         self.writer = writer
         let favoritesClient = context.favoritesClient(for: writer)
-        let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)]) }
+        let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)] + (joined.map { [$0] } ?? [])) }
             ?? favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
         // Whose lists to read again when one of them is renamed or deleted (a value loaded
@@ -153,6 +159,7 @@ final class Session: Sendable {
             }
         }
         _ = await store.send(.onAppear)
+        if let joined { _ = await store.send(.joined(joined)) }
     }
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
