@@ -342,6 +342,9 @@ enum ActionCodec {
         case .signInDismissed: tag("signInDismissed")
         case .signOut: tag("signOut")
         case .signOutEverywhere: tag("signOutEverywhere")
+        case .reportProblem: tag("reportProblem")
+        case let .problemReported(report): tag("problemReported", ["reference": .string(report.reference)])
+        case .problemReportDismissed: tag("problemReportDismissed")
         }
     }
 
@@ -353,6 +356,9 @@ enum ActionCodec {
         case "signInDismissed": return .signInDismissed
         case "signOut": return .signOut
         case "signOutEverywhere": return .signOutEverywhere
+        case "reportProblem": return .reportProblem
+        case "problemReported": return .problemReported(ProblemReport(reference: try ModelCodec.string(payload, "reference")))
+        case "problemReportDismissed": return .problemReportDismissed
         default: throw unknown("account", name)
         }
     }

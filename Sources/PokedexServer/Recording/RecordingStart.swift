@@ -23,6 +23,9 @@ struct RecordingStart: Equatable, Sendable {
     var publicURL: String
     /// Actions the ring dropped before the first one kept (0: the recording is whole).
     var droppedActions = 0
+    /// The recording began mid-session, when its user chose "Report a problem": `restoring` is
+    /// the screen then, and the snapshot after the start what the browser showed.
+    var onConsent = false
 
     var json: JSONValue {
         ModelCodec.object([
@@ -35,6 +38,7 @@ struct RecordingStart: Equatable, Sendable {
             ("pokemonIDs", .array(pokemonIDs.ranges.map { [.int($0.lowerBound), .int($0.upperBound)] })),
             ("catalogCSV", catalogCSV.map(JSONValue.string)), ("publicURL", .string(publicURL)),
             ("droppedActions", droppedActions > 0 ? .int(droppedActions) : nil),
+            ("consent", onConsent ? .bool(true) : nil),
         ])
     }
 
@@ -76,6 +80,7 @@ struct RecordingStart: Equatable, Sendable {
         catalogCSV = json["catalogCSV"]?.stringValue
         publicURL = try ModelCodec.string(json, "publicURL")
         droppedActions = json["droppedActions"]?.intValue ?? 0
+        onConsent = json["consent"]?.boolValue ?? false
     }
 
     /// The Store's first state, built as the session built it, `favorites` answering for

@@ -35,18 +35,29 @@ final class SessionRecording: Sendable {
         /// A browser frame the Store is about to reduce (set by the session around its send).
         var pendingFrame: JSONValue?
         var shared = SharedValues()
+        /// Where the recording is written (when its session ends, and when the user consents);
+        /// nil: memory only (`--debug`'s).
+        var directory: String?
     }
 
     let capacity: Int
     /// `--debug`: state differences, effects and batch ends too (`SessionRecording+Debug`).
     let keepsDebugDetail: Bool
     private let state: Mutex<Lines>
+    /// Told when the recording is gone (a consented one frees its place: `ConsentRecordings`).
+    private let ended: (@Sendable () -> Void)?
 
-    init(start: RecordingStart, capacity: Int = SessionRecording.defaultCapacity, keepsDebugDetail: Bool = false) {
+    init(
+        start: RecordingStart, capacity: Int = SessionRecording.defaultCapacity, keepsDebugDetail: Bool = false,
+        directory: String? = nil, ended: (@Sendable () -> Void)? = nil
+    ) {
         self.capacity = max(1, capacity)
         self.keepsDebugDetail = keepsDebugDetail
-        state = Mutex(Lines(start: start, shared: SharedValues(favorites: start.favorites, lists: start.lists)))
+        self.ended = ended
+        state = Mutex(Lines(start: start, shared: SharedValues(favorites: start.favorites, lists: start.lists), directory: directory))
     }
+
+    deinit { ended?() }
 
     // MARK: Told by the session
 
@@ -147,6 +158,15 @@ final class SessionRecording: Sendable {
             guard lines.actionCount > 0 else { return }
             append(make(lines.actionCount).jsonBytes, isAction: false, &lines)
         }
+    }
+
+    /// Where the recording is written, nil while it is kept in memory only.
+    var directory: String? { state.withLock { $0.directory } }
+
+    /// Writes the recording to `directory` from now on (a `--debug` recording the user
+    /// consented to keep).
+    func keep(in directory: String) {
+        state.withLock { $0.directory = directory }
     }
 
     /// Writes the recording to `directory/SESSION.jsonl` (made if missing), replacing an older

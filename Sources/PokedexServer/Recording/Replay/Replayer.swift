@@ -29,6 +29,11 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
     /// first difference.
     func run(step: ((ReplayStep) -> Void)? = nil) throws(RecordingError) -> ReplayReport {
         let start = recording.start
+        guard !start.onConsent else {
+            throw RecordingError(
+                "the recording began mid-session, when its user chose \"Report a problem\": a replay needs the session from its start (its snapshot and patches show at /?rewind=ID)"
+            )
+        }
         guard start.droppedActions == 0 else {
             throw RecordingError(
                 "the recording keeps the last actions only (\(start.droppedActions) were dropped before it): a replay needs the session from its start"
