@@ -83,7 +83,9 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 Self.setShared(line, in: &state, last: last)
                 step?(.shared(
                     favorites: line["favorites"]?.arrayValue.map { Set($0.compactMap(\.intValue)) },
-                    lists: line["lists"]?.arrayValue.flatMap { try? ModelCodec.map($0, ModelCodec.summary) }
+                    lists: line["lists"]?.arrayValue.flatMap { try? ModelCodec.map($0, ModelCodec.summary) },
+                    roster: line["roster"].flatMap { try? ModelCodec.roster($0) },
+                    activity: line["activity"].flatMap { try? ModelCodec.activity($0) }
                 ))
             case "action":
                 number = line["n"]?.intValue ?? number + 1
@@ -114,10 +116,11 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 default:
                     throw RecordingError("line \(lineNumber): unknown action source '\(source)'")
                 }
+                let before = state
                 let effect = DependencyValues.$current.withValue(dependencies) { reducer.reduce(into: &state, action: action) }
                 sent += effect.synchronousActions
                 report.actions += 1
-                step?(.action(number: number, source: source, action: action, state: state))
+                step?(.action(number: number, source: source, action: action, before: before, after: state))
             case "snapshot":
                 let snapshot = try ModelCodec.field(line, "state")
                 if let difference = compare(snapshot, at: position, what: "snapshot") {
