@@ -99,6 +99,17 @@ final class RecordingTests: InProcessTestCase {
         XCTAssertTrue(report.summary.contains("first difference at action \(setLocale)–\(difference.lastAction) (patch "), report.summary)
     }
 
+    /// No reducer reads the clock, the date or an id (format 1 keeps none): one that starts
+    /// to is named at its action, not replayed with this machine's values.
+    func testAReducerReadingTheDateIsNamedNotReplayed() async throws {
+        let (bytes, _, _) = try await recordSession()
+        let file = try RecordingFile(jsonLines: bytes)
+        XCTAssertThrowsError(try Replayer(file, reducer: DateOnLocaleChange(), catalog: .embedded).run()) { error in
+            let setLocale = file.actionLines.first { $0["frame"]?["setLocale"] != nil }?["n"]?.intValue ?? -1
+            XCTAssertTrue("\(error)".contains("action \(setLocale): a reducer read the date"), "\(error)")
+        }
+    }
+
     func testNothingSecretIsKeptAndTheFileIsWrittenWhenTheSessionEnds() async throws {
         let (bytes, secrets, session) = try await recordSession()
         let text = String(decoding: bytes, as: UTF8.self)
@@ -159,6 +170,16 @@ final class RecordingTests: InProcessTestCase {
         let emitted = try String(contentsOfFile: directory + "/SessionTests.swift", encoding: .utf8)
         XCTAssertTrue(emitted.contains("final class SessionTests: XCTestCase"))
         XCTAssertTrue(emitted.contains("await store.send(PokedexFeatures.AppFeature.Action.setLocale(PokedexModels.AppLocale.es))"), emitted)
+    }
+}
+
+/// AppFeature, but a language change reads the date: what a recording does not keep.
+struct DateOnLocaleChange: Reducer {
+    let app = AppFeature()
+
+    func reduce(into state: inout AppFeature.State, action: AppFeature.Action) -> Effect<AppFeature.Action> {
+        if case .setLocale = action { state.notice = "\(DependencyValues.current.date.now)" }
+        return app.reduce(into: &state, action: action)
     }
 }
 

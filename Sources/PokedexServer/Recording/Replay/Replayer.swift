@@ -47,6 +47,8 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
         let last = LastShared(favorites: start.favorites)
         dependencies.favoritesClient = Self.favoritesClient(lists: lists, last: last)
         dependencies.accountClient = Self.accountClient
+        let unrecorded = UnrecordedReads()
+        unrecorded.install(in: &dependencies)
         let projection = SessionProjection(ClientState(row: { [catalog] in catalog.row(id: $0, locale: $1) }, publicURL: { start.publicURL }))
 
         var report = ReplayReport(actions: 0, patches: 0)
@@ -118,6 +120,12 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 }
                 let before = state
                 let effect = DependencyValues.$current.withValue(dependencies) { reducer.reduce(into: &state, action: action) }
+                let read = unrecorded.take()
+                guard read.isEmpty else {
+                    throw RecordingError(
+                        "action \(number): a reducer read the \(read.joined(separator: " and the ")), which recording format \(RecordingStart.version) does not keep (no reducer read one when it was made): record the values beside the action to replay it"
+                    )
+                }
                 sent += effect.synchronousActions
                 report.actions += 1
                 step?(.action(number: number, source: source, action: action, before: before, after: state))
