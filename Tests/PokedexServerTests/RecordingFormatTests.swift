@@ -101,6 +101,6 @@ final class RecordingFormatTests: XCTestCase {
     )
 
     static var state: AppFeature.State {
-        start.initialState(favorites: { _ in Shared([]) }, lists: Shared(start.lists))
+        try! start.initialState(favorites: { _ in Shared([]) }, lists: Shared(start.lists))
     }
 }

@@ -76,10 +76,7 @@ final class RecordingTests: InProcessTestCase {
         XCTAssertEqual(report.actions, file.actionLines.count)
         // `POKEDEX_WRITE_RECORDING=1`: this session becomes the checked-in recording
         // (`RecordedFixtureTests`), and its emitted test the checked-in one.
-        if ProcessInfo.processInfo.environment["POKEDEX_WRITE_RECORDING"] == "1" {
-            try Data(bytes).write(to: RecordedFixture.recording)
-            try Data(RecordedFixture.emit(file).utf8).write(to: RecordedFixture.emittedTest)
-        }
+        try RecordedFixture.session.writeIfAsked(bytes)
         XCTAssertGreaterThan(report.patches, 10)
         XCTAssertEqual(report.summary, "replay: \(report.actions) actions, \(report.patches) patches, 0 differences")
     }

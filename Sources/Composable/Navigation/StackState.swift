@@ -17,6 +17,11 @@ public struct StackState<Element> {
         for element in elements { append(element) }
     }
 
+    /// The entries as they were, ids included (a state read back, e.g. a recording's).
+    public init(entries: [(id: StackElementID, element: Element)]) {
+        for entry in entries { insert(entry.element, id: entry.id) }
+    }
+
     public var count: Int { elements.count }
     public var isEmpty: Bool { elements.isEmpty }
     public var last: Element? { elements.last }

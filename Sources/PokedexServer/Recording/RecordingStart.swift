@@ -26,6 +26,9 @@ struct RecordingStart: Equatable, Sendable {
     /// The recording began mid-session, when its user chose "Report a problem": `restoring` is
     /// the screen then, and the snapshot after the start what the browser showed.
     var onConsent = false
+    /// The Store's whole state the recording begins from (`StateCodec`, secrets redacted), when
+    /// that is not the session's first: the replay starts from it.
+    var state: JSONValue?
 
     var json: JSONValue {
         ModelCodec.object([
@@ -39,6 +42,7 @@ struct RecordingStart: Equatable, Sendable {
             ("catalogCSV", catalogCSV.map(JSONValue.string)), ("publicURL", .string(publicURL)),
             ("droppedActions", droppedActions > 0 ? .int(droppedActions) : nil),
             ("consent", onConsent ? .bool(true) : nil),
+            ("state", state),
         ])
     }
 
@@ -81,11 +85,13 @@ struct RecordingStart: Equatable, Sendable {
         publicURL = try ModelCodec.string(json, "publicURL")
         droppedActions = json["droppedActions"]?.intValue ?? 0
         onConsent = json["consent"]?.boolValue ?? false
+        state = json["state"].flatMap { $0.isNull ? nil : $0 }
     }
 
     /// The Store's first state, built as the session built it, `favorites` answering for
     /// every list.
-    func initialState(favorites makeFavorites: (String) -> Shared<Set<Int>>, lists: Shared<[ListSummary]>) -> AppFeature.State {
+    func initialState(favorites makeFavorites: (String) -> Shared<Set<Int>>, lists: Shared<[ListSummary]>) throws(RecordingError) -> AppFeature.State {
+        if let state { return try StateCodec.decode(state, favorites: makeFavorites(activeListID), lists: lists) }
         let account = Account(me: user, lists: lists, activeListID: activeListID)
         if let restoring {
             return AppFeature.State(restoring: restoring, account: account, pokemonIDs: pokemonIDs, favorites: makeFavorites)

@@ -36,5 +36,6 @@ extension RecordingStart {
             favorites: state.favorites.wrappedValue, pokemonIDs: pokemonIDs, catalogCSV: settings.catalogCSV, publicURL: publicURL
         )
         onConsent = true
+        self.state = Redaction.redact(StateCodec.encode(state))
     }
 }

@@ -29,9 +29,9 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
     /// first difference.
     func run(step: ((ReplayStep) -> Void)? = nil) throws(RecordingError) -> ReplayReport {
         let start = recording.start
-        guard !start.onConsent else {
+        guard !start.onConsent || start.state != nil else {
             throw RecordingError(
-                "the recording began mid-session, when its user chose \"Report a problem\": a replay needs the session from its start (its snapshot and patches show at /?rewind=ID)"
+                "the recording began mid-session, when its user chose \"Report a problem\", and has no state to start from: a replay needs the session from its start (its snapshot and patches show at /?rewind=ID)"
             )
         }
         guard start.droppedActions == 0 else {
@@ -41,10 +41,17 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
         }
         let lists = Shared(start.lists)
         let favorites = Shared(start.favorites)
-        var state = start.initialState(favorites: { _ in favorites }, lists: lists)
+        var state = try start.initialState(favorites: { _ in favorites }, lists: lists)
         var dependencies = DependencyValues()
         dependencies.pokemonClient = Self.pokemonClient(start.pokemonIDs)
         let last = LastShared(favorites: start.favorites)
+        if case let .favorites(view) = state.destination {
+            // A recording begun with the Favorites view open: its values as they were then.
+            last.values.withLock { values in
+                if let roster = view.roster?.wrappedValue { values.roster = roster }
+                if let activity = view.activity?.wrappedValue { values.activity = activity }
+            }
+        }
         dependencies.favoritesClient = Self.favoritesClient(lists: lists, last: last)
         dependencies.accountClient = Self.accountClient
         let unrecorded = UnrecordedReads()

@@ -42,6 +42,9 @@ enum SwiftSource {
         case let id as StackElementID: return "StackElementID(\(id.rawValue))"
         case let shared as any SharedValueSource: return "Shared(\(expression(shared.anyValue)))"
         case let stack as any ElementsSource: return "\(stack.sourceName)([\(stack.anyElements.map(expression).joined(separator: ", "))])"
+        case let stack as any StackSource:
+            let entries = stack.anyEntries.map { "(id: StackElementID(\($0.id.rawValue)), element: \(expression($0.element)))" }
+            return "StackState(entries: [\(entries.joined(separator: ", "))])"
         default: break
         }
         if let seeded = seed(of: value) {
@@ -146,15 +149,19 @@ extension Shared: SharedValueSource {
     var anyValue: Any { wrappedValue }
 }
 
-/// A collection written as its initializer from an array (`StackState`, `IdentifiedArray`).
+/// A collection written as its initializer from an array (`IdentifiedArray`).
 protocol ElementsSource {
     var anyElements: [Any] { get }
     var sourceName: String { get }
 }
 
-extension StackState: ElementsSource {
-    var anyElements: [Any] { elements }
-    var sourceName: String { "StackState" }
+extension StackState: StackSource {
+    var anyEntries: [(id: StackElementID, element: Any)] { entries.map { ($0.id, $0.element) } }
+}
+
+/// A stack, written with its ids (the actions that address its screens name them).
+protocol StackSource {
+    var anyEntries: [(id: StackElementID, element: Any)] { get }
 }
 
 extension IdentifiedArray: ElementsSource {

@@ -59,7 +59,12 @@ struct TestEmitter {
         let lists = "[\(start.lists.map(Self.literal).joined(separator: ", "))]"
         let ids = start.pokemonIDs.ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ", ")
         let initial: String
-        if let restoring = start.restoring {
+        var account = "\n        let account = Account(me: \(Self.literal(start.user)), lists: lists, activeListID: \(Self.literal(start.activeListID)))"
+        if start.state != nil, let state = try? start.initialState(favorites: { _ in Shared(start.favorites) }, lists: Shared(start.lists)) {
+            // Begun mid-session (on consent): the state it began from, whole.
+            initial = "{ var value = \(SwiftSource.expression(state)); value.account.lists = lists; value.favorites = favorites; value.list.favorites = favorites; return value }()"
+            account = ""
+        } else if let restoring = start.restoring {
             initial = """
             AppFeature.State(
                         restoring: RestorableState(
@@ -92,8 +97,7 @@ struct TestEmitter {
         final class \(name)Tests: XCTestCase {
             func testReproducesTheRecordedSession() async {
                 let lists = Shared<[ListSummary]>(\(lists))
-                let favorites = Shared<Set<Int>>(\(Self.literal(start.favorites)))
-                let account = Account(me: \(Self.literal(start.user)), lists: lists, activeListID: \(Self.literal(start.activeListID)))
+                let favorites = Shared<Set<Int>>(\(Self.literal(start.favorites)))\(account)
                 let initialState = \(initial)
                 let last = RecordedSession.Last(favorites: \(Self.literal(start.favorites)))
                 let store = TestStore(initialState: initialState, reducer: AppFeature()) {
