@@ -8,7 +8,7 @@ import XCTest
 
 /// `--record` end to end over the server in process: a session's recording replays offline with
 /// no difference, a changed reducer shows its first difference, and nothing secret is kept.
-final class RecordingTests: InProcessTestCase {
+class RecordingTests: InProcessTestCase {
     override func configure(_ options: inout ServerOptions) {
         options.record = true
         options.recordDirectory = directory + "/recordings"
@@ -168,6 +168,38 @@ final class RecordingTests: InProcessTestCase {
         XCTAssertTrue(emitted.contains("final class SessionTests: XCTestCase"))
         XCTAssertTrue(emitted.contains("await store.send(PokedexFeatures.AppFeature.Action.setLocale(PokedexModels.AppLocale.es))"), emitted)
     }
+}
+
+/// A ring of 8 actions: the same session drops its start many times over; the recording then
+/// begins at a checkpoint, with the state the browser had there, and still replays.
+final class WrappedRingRecordingTests: RecordingTests {
+    override func configure(_ options: inout ServerOptions) {
+        super.configure(&options)
+        options.recordActions = 8
+    }
+
+    func testAWrappedRingReplaysFromTheStateItBeginsWith() async throws {
+        let (bytes, secrets, _) = try await recordSession()
+        let file = try RecordingFile(jsonLines: bytes)
+        XCTAssertGreaterThan(file.start.droppedActions, 20)
+        XCTAssertNotNil(file.start.state, "the ring begins at a checkpoint")
+        XCTAssertLessThanOrEqual(file.actionLines.count, 8)
+        XCTAssertEqual(file.actionLines.first?["n"]?.intValue, file.start.droppedActions + 1)
+        let text = String(decoding: bytes, as: UTF8.self)
+        for secret in secrets { XCTAssertFalse(text.contains(secret), "the state holds \(secret)") }
+        let report = try Replayer(file, reducer: AppFeature(), catalog: .embedded).run()
+        XCTAssertNil(report.difference, report.summary)
+        XCTAssertEqual(report.actions, file.actionLines.count)
+        XCTAssertGreaterThan(report.patches, 0)
+    }
+
+    // The parent's tests need the whole session.
+    override func testARecordedSessionReplaysWithNoDifference() async throws {}
+    override func testAChangedReducerShowsTheFirstDifference() async throws {}
+    override func testNothingSecretIsKeptAndTheFileIsWrittenWhenTheSessionEnds() async throws {}
+    override func testSharedChangesMadeByAnotherMemberReplay() async throws {}
+    override func testTheCommandLineSaysWhatItFound() async throws {}
+    override func testAReducerReadingTheDateIsNamedNotReplayed() async throws {}
 }
 
 /// AppFeature, but a language change reads the date: what a recording does not keep.

@@ -12,20 +12,24 @@ import StateSync
 enum StateCodec {
     typealias State = AppFeature.State
 
-    static func encode(_ state: State) -> JSONValue {
+    /// `shared`: the shared values as they were when `state` was (a reference's value moves on).
+    static func encode(_ state: State, shared: SessionRecording.SharedValues? = nil) -> JSONValue {
         ModelCodec.object([
             ("list", encode(state.list)),
-            ("destination", state.destination.map(encode) ?? .null),
+            ("destination", state.destination.map { encode($0, shared: shared) } ?? .null),
             ("path", .array(state.path.entries.map { ["id": .int($0.id.rawValue), "screen": encode($0.element)] })),
             ("notice", JSONValue(state.notice)),
-            ("account", encode(state.account)),
+            ("account", encode(state.account, lists: shared?.lists)),
             ("alert", state.alert.map(encode) ?? .null),
             ("pendingJoinCode", state.pendingJoinCode.map { _ in .string(Redaction.placeholder) } ?? .null),
             ("locale", .string(state.locale.rawValue)),
+            ("favorites", .array((shared?.favorites ?? state.favorites.wrappedValue).sorted().map(JSONValue.int))),
         ])
     }
 
     static func decode(_ json: JSONValue, favorites: Shared<Set<Int>>, lists: Shared<[ListSummary]>) throws(RecordingError) -> State {
+        // Absent from the first recordings that had a state: their start line's favorites hold.
+        if let ids = json["favorites"]?.arrayValue { favorites.withLock { $0 = Set(ids.compactMap(\.intValue)) } }
         let account = try decodeAccount(ModelCodec.field(json, "account"), lists: lists)
         var state = State(account: account, favorites: favorites, locale: try ModelCodec.raw(json, "locale"))
         state.list = try decodeList(ModelCodec.field(json, "list"), favorites: favorites)
@@ -67,16 +71,16 @@ enum StateCodec {
         return list
     }
 
-    static func encode(_ destination: AppFeature.Destination.State) -> JSONValue {
+    static func encode(_ destination: AppFeature.Destination.State, shared: SessionRecording.SharedValues? = nil) -> JSONValue {
         switch destination {
         case let .detail(detail): ["detail": encode(detail)]
         case let .favorites(view):
             ["favorites": ModelCodec.object([
-                ("listID", .string(view.listID)), ("roster", view.roster.map { ModelCodec.encode($0.wrappedValue) } ?? .null),
+                ("listID", .string(view.listID)), ("roster", view.roster.map { ModelCodec.encode(shared?.roster ?? $0.wrappedValue) } ?? .null),
                 ("memberLimit", .int(view.memberLimit)),
                 ("invite", view.invite.map { ["role": .string($0.role.rawValue), "code": .string($0.code)] } ?? .null),
                 ("error", JSONValue(view.error)), ("failedIntent", view.failedIntent.map(encode) ?? .null),
-                ("locale", .string(view.locale.rawValue)), ("activity", view.activity.map { ModelCodec.encode($0.wrappedValue) } ?? .null),
+                ("locale", .string(view.locale.rawValue)), ("activity", view.activity.map { ModelCodec.encode(shared?.activity ?? $0.wrappedValue) } ?? .null),
                 ("sort", .string(view.sort.rawValue)),
             ])]
         }
@@ -149,15 +153,17 @@ enum StateCodec {
 
     // MARK: Account, alert, loads
 
-    static func encode(_ account: Account) -> JSONValue {
+    static func encode(_ account: Account, lists: [ListSummary]? = nil) -> JSONValue {
         ModelCodec.object([
-            ("me", ModelCodec.encode(account.me)), ("lists", .array(account.lists.wrappedValue.map(ModelCodec.encode))),
+            ("me", ModelCodec.encode(account.me)), ("lists", .array((lists ?? account.lists.wrappedValue).map(ModelCodec.encode))),
             ("activeListID", .string(account.activeListID)), ("signIn", account.signIn.map(ModelCodec.encode) ?? .null),
             ("problemReport", account.problemReport.map { ["reference": .string($0.reference)] } ?? .null),
         ])
     }
 
     static func decodeAccount(_ json: JSONValue, lists: Shared<[ListSummary]>) throws(RecordingError) -> Account {
+        let summaries = try ModelCodec.map(ModelCodec.array(json, "lists"), ModelCodec.summary)
+        lists.withLock { $0 = summaries }
         var account = Account(me: try ModelCodec.user(ModelCodec.field(json, "me")), lists: lists, activeListID: try ModelCodec.string(json, "activeListID"))
         if let signIn = json["signIn"], !signIn.isNull { account.signIn = try ModelCodec.signInCode(signIn) }
         if let report = json["problemReport"], !report.isNull { account.problemReport = ProblemReport(reference: try ModelCodec.string(report, "reference")) }

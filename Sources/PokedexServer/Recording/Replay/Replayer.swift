@@ -34,9 +34,9 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 "the recording began mid-session, when its user chose \"Report a problem\", and has no state to start from: a replay needs the session from its start (its snapshot and patches show at /?rewind=ID)"
             )
         }
-        guard start.droppedActions == 0 else {
+        guard start.droppedActions == 0 || start.state != nil else {
             throw RecordingError(
-                "the recording keeps the last actions only (\(start.droppedActions) were dropped before it): a replay needs the session from its start"
+                "the recording keeps the last actions only (\(start.droppedActions) were dropped before it) and no state to start from: a replay needs the session from its start"
             )
         }
         let lists = Shared(start.lists)
@@ -44,7 +44,7 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
         var state = try start.initialState(favorites: { _ in favorites }, lists: lists)
         var dependencies = DependencyValues()
         dependencies.pokemonClient = Self.pokemonClient(start.pokemonIDs)
-        let last = LastShared(favorites: start.favorites)
+        let last = LastShared(favorites: favorites.wrappedValue)
         if case let .favorites(view) = state.destination {
             // A recording begun with the Favorites view open: its values as they were then.
             last.values.withLock { values in
@@ -60,10 +60,13 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
 
         var report = ReplayReport(actions: 0, patches: 0)
         var sent: [AppFeature.Action] = []
-        var recordedState: JSONValue?
-        var number = 0
+        // Begun past the session's start, the browser had the state it begins from (a ring's
+        // checkpoint is taken where the observer published it; a consented recording's
+        // snapshot follows at once).
+        var recordedState: JSONValue? = start.state == nil ? nil : Redaction.redact(projection.project(state))
+        var number = start.droppedActions
         /// The first action since the last state sent: the batch a patch follows.
-        var batchStart = 1
+        var batchStart = start.droppedActions + 1
 
         func differ(_ pointer: String = "", recorded: JSONValue? = nil, replayed: JSONValue? = nil, _ what: String) -> ReplayReport {
             report.difference = ReplayDifference(action: number, lastAction: number, pointer: pointer, recorded: recorded, replayed: replayed, what: what)
