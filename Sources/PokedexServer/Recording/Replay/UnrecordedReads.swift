@@ -33,18 +33,25 @@ final class UnrecordedReads: Sendable {
         dependencies.clock = NotingClock(reads: self)
     }
 
-    /// A clock whose time is a read to note; sleeping on it (an effect's) never happens in a
-    /// replay, where no effect runs.
+    /// A clock whose time is a read to note (a fixed instant: the replay reads no machine's
+    /// time); sleeping on it (an effect's) never happens in a replay, where no effect runs.
     struct NotingClock: Clock {
+        struct Instant: InstantProtocol {
+            var offset: Duration
+            func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+            func duration(to other: Instant) -> Duration { other.offset - offset }
+            static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        }
+
         let reads: UnrecordedReads
-        var now: ContinuousClock.Instant {
+        var now: Instant {
             reads.note("clock")
-            return ContinuousClock().now
+            return Instant(offset: .zero)
         }
 
         var minimumResolution: Duration { .zero }
 
-        func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        func sleep(until deadline: Instant, tolerance: Duration?) async throws {
             reads.note("clock")
             throw CancellationError()
         }
