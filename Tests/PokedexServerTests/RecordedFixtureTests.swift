@@ -7,7 +7,8 @@ import XCTest
 /// with no difference on this one, and the tests they emit are the checked-in ones in
 /// `Tests/PokedexFeaturesTests/Recorded/`, which run with the feature tests (and so compile and
 /// pass). `session.jsonl` is recorded from a session's start (`RecordingTests`),
-/// `consented.jsonl` from a user's "Report a problem" on (`ConsentRecordingTests`).
+/// `consented.jsonl` from a user's "Report a problem" on (`ConsentRecordingTests`),
+/// `stack.jsonl` a drill-down whose screens' ids the actions name (`RecordingTests`).
 /// `POKEDEX_WRITE_RECORDING=1 swift test --filter RecordedFixtureTests` emits the tests again
 /// from the checked-in recordings; with `--filter RecordingTests` or `ConsentRecordingTests` it
 /// records new ones (after a deliberate change of behaviour).
@@ -37,7 +38,8 @@ struct RecordedFixture {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let session = RecordedFixture(name: "RecordedSession", file: "session.jsonl")
     static let consented = RecordedFixture(name: "ConsentedSession", file: "consented.jsonl")
-    static let all = [session, consented]
+    static let stack = RecordedFixture(name: "StackSession", file: "stack.jsonl")
+    static let all = [session, consented, stack]
 
     let name: String
     let recording: URL

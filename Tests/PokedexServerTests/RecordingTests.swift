@@ -96,6 +96,27 @@ class RecordingTests: InProcessTestCase {
         XCTAssertTrue(report.summary.contains("first difference at action \(setLocale)–\(difference.lastAction) (patch "), report.summary)
     }
 
+    /// A drill-down: the ids the reducers gave the pushed screens are recorded and given again
+    /// to the replay's reducers, so the browser's actions that name them (a type screen's row,
+    /// popping the stack) replay, and the test emitted from it passes (`StackSessionTests`).
+    func testAStackOfScreensReplaysWithItsIDs() async throws {
+        let browser = try await open(route: "/pokemon/1")
+        try await browser.read { $0.state["destination"]?["detail"]?["status"] == "loaded" }
+        try await browser.perform(["destination": ["presented": ["detail": ["typeTapped": ["type": "grass"]]]]])
+        try await browser.read { $0.state["stack"]?[0]?["type"]?["status"] == "loaded" }
+        let typeID = try XCTUnwrap(browser.state["stack"]?[0]?["id"])
+        try await browser.perform(["path": ["element": ["id": typeID, "action": ["type": ["rowTapped": ["id": 2]]]]]])
+        try await browser.read { $0.state["stack"]?[1]?["detail"]?["status"] == "loaded" }
+        try await browser.perform(["path": ["popFrom": ["id": typeID]]])
+        try await browser.read { ($0.state["stack"]?.arrayValue ?? [1]).isEmpty }
+        let bytes = try XCTUnwrap(server.app.registry.session(id: browser.session)?.recording).jsonLines
+        let file = try RecordingFile(jsonLines: bytes)
+        XCTAssertEqual(file.lines.filter { $0.json["type"] == "stackID" }.count, 2, "the type screen's id and the detail's")
+        let report = try Replayer(file, reducer: AppFeature(), catalog: .embedded).run()
+        XCTAssertNil(report.difference, report.summary)
+        try RecordedFixture.stack.writeIfAsked(bytes)
+    }
+
     /// No reducer reads the clock, the date or an id (format 1 keeps none): one that starts
     /// to is named at its action, not replayed with this machine's values.
     func testAReducerReadingTheDateIsNamedNotReplayed() async throws {
@@ -200,6 +221,7 @@ final class WrappedRingRecordingTests: RecordingTests {
     override func testSharedChangesMadeByAnotherMemberReplay() async throws {}
     override func testTheCommandLineSaysWhatItFound() async throws {}
     override func testAReducerReadingTheDateIsNamedNotReplayed() async throws {}
+    override func testAStackOfScreensReplaysWithItsIDs() async throws {}
 }
 
 /// AppFeature, but a language change reads the date: what a recording does not keep.

@@ -1,3 +1,4 @@
+import Composable
 import PokedexFeatures
 import PokedexModels
 
@@ -13,10 +14,21 @@ extension RecordingStart {
             activeListID: restoring == nil ? state.account.activeListID : state.account.lists.wrappedValue.first?.id ?? "",
             favorites: state.favorites.wrappedValue, pokemonIDs: pokemonIDs, catalogCSV: settings.catalogCSV, publicURL: publicURL
         )
+        stackIDs = state.path.ids.map(\.rawValue)
     }
 }
 
 extension SessionRecording {
+    /// The process's stack ids, each one a session's reducers take told to its recording (if
+    /// any): the values a replay must make again.
+    static func stackIDs(tellingTheRecordingIn slot: RecordingSlot) -> StackElementIDGenerator {
+        StackElementIDGenerator {
+            let id = StackElementIDGenerator.processWide()
+            slot.recording?.stackIDTaken(id)
+            return id
+        }
+    }
+
     /// Writes the recording where it is kept, if on disk (when its session ends, and when its
     /// user consents). A disk that refuses costs the recording, never the session.
     func writeIfKept() {

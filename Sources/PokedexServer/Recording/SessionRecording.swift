@@ -132,6 +132,14 @@ final class SessionRecording: Sendable {
         }
     }
 
+    /// The reducers gave a pushed screen this id, while reducing the last action recorded.
+    func stackIDTaken(_ id: StackElementID) {
+        state.withLock { lines in
+            guard lines.actionCount > 0 else { return }
+            append(Array(#"{"type":"stackID","n":\#(lines.actionCount),"id":\#(id.rawValue)}"#.utf8), isAction: false, &lines)
+        }
+    }
+
     /// A browser was sent this state as a snapshot: the patches after it diff from it.
     func snapshotSent(_ json: JSONValue) {
         let line = ModelCodec.object([("type", "snapshot"), ("state", Redaction.redact(json))]).jsonBytes

@@ -101,6 +101,7 @@ final class Session: Sendable {
             $0.accountClient = context.accountClient(for: writer, recording: recordingSlot)
             $0.clock = context.clock.asClock
             $0.date = DateGenerator(context.clock.date)
+            $0.stackElementID = SessionRecording.stackIDs(tellingTheRecordingIn: recordingSlot)
         }
         projection = SessionProjection(context.projection)
         let recording = context.recordings.map { settings in

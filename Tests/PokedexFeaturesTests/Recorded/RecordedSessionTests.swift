@@ -13,13 +13,15 @@ final class RecordedSessionTests: XCTestCase {
         let lists = Shared<[ListSummary]>([ListSummary(list: FavoritesList(id: "01a24234d0d2b55aacaeaf5b7257bf13", name: "Favorites", ownerID: "01a24234d0d24ec5faf23f9ee44702a0"), role: .owner)])
         let favorites = Shared<Set<Int>>([])
         let account = Account(me: User(id: "01a24234d0d24ec5faf23f9ee44702a0", displayName: "Jolly Spark 484"), lists: lists, activeListID: "01a24234d0d2b55aacaeaf5b7257bf13")
-        let initialState = AppFeature.State(
-            route: "/pokemon/4", account: account, favorites: favorites, pokemonIDs: PokemonIDs([1...151]),
-            locale: .en
-        )
+        let initialState = RecordedSession.withStackIDs([]) {
+            AppFeature.State(
+                route: "/pokemon/4", account: account, favorites: favorites, pokemonIDs: PokemonIDs([1...151]),
+                locale: .en
+            )
+        }
         let last = RecordedSession.Last(favorites: [])
         let store = TestStore(initialState: initialState, reducer: AppFeature()) {
-            RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([1...151]), last: last)
+            RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([1...151]), last: last, stackIDs: [])
         }
         // Effects' results are sent as recorded; what the reducers send is received;
         // each action's whole change is stated.

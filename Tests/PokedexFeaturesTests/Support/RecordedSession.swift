@@ -21,8 +21,13 @@ enum RecordedSession {
         init(favorites: Set<Int>) { self.favorites = Mutex(favorites) }
     }
 
-    static func dependencies(_ values: inout DependencyValues, lists: Shared<[ListSummary]>, pokemonIDs: PokemonIDs, last: Last = Last(favorites: [])) {
+    /// `stackIDs`: the ids the recorded reducers gave pushed screens, in order (the actions
+    /// that address those screens name them).
+    static func dependencies(
+        _ values: inout DependencyValues, lists: Shared<[ListSummary]>, pokemonIDs: PokemonIDs, last: Last = Last(favorites: []), stackIDs: [Int] = []
+    ) {
         values.clock = TestClock()
+        values.stackElementID = recorded(stackIDs)
         values.pokemonClient = PokemonClient(
             fetchList: { _, _, _ in try await never() }, fetchDetail: { _, _ in try await never() },
             fetchType: { _, _ in try await never() }, pokemonIDs: pokemonIDs
@@ -45,6 +50,22 @@ enum RecordedSession {
         values.accountClient = AccountClient(
             createSignInCode: { try await never() }, signOut: { try await never() }, signOutEverywhere: { try await never() }
         )
+    }
+
+    /// Makes a state whose stack (a deep link's) gets the recorded ids.
+    static func withStackIDs<T>(_ ids: [Int], _ make: () -> T) -> T {
+        var values = DependencyValues.current
+        values.stackElementID = recorded(ids)
+        return DependencyValues.$current.withValue(values, operation: make)
+    }
+
+    /// The recorded ids in order, then the process's.
+    static func recorded(_ ids: [Int]) -> StackElementIDGenerator {
+        let pending = Mutex(ids)
+        return StackElementIDGenerator {
+            if let id = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return StackElementID(id) }
+            return StackElementIDGenerator.processWide()
+        }
     }
 
     /// Suspends until the effect is cancelled (the test's end cancels every one).

@@ -56,6 +56,13 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
         dependencies.accountClient = Self.accountClient
         let unrecorded = UnrecordedReads()
         unrecorded.install(in: &dependencies)
+        // The ids each action's reductions gave pushed screens, given again.
+        var takenStackIDs: [Int: [Int]] = [:]
+        for (_, line) in recording.lines where line["type"] == "stackID" {
+            if let n = line["n"]?.intValue, let id = line["id"]?.intValue { takenStackIDs[n, default: []].append(id) }
+        }
+        let stackIDs = ReplayedStackIDs([], unrecorded: unrecorded)
+        dependencies.stackElementID = stackIDs.generator
         let projection = SessionProjection(ClientState(row: { [catalog] in catalog.row(id: $0, locale: $1) }, publicURL: { start.publicURL }))
 
         var report = ReplayReport(actions: 0, patches: 0)
@@ -129,6 +136,7 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                     throw RecordingError("line \(lineNumber): unknown action source '\(source)'")
                 }
                 let before = state
+                stackIDs.give(takenStackIDs[number] ?? [])
                 let effect = DependencyValues.$current.withValue(dependencies) { reducer.reduce(into: &state, action: action) }
                 let read = unrecorded.take()
                 guard read.isEmpty else {
@@ -169,6 +177,9 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                     return report
                 }
                 batchStart = number + 1
+            case "stackID":
+                // Given to the reducers with their action.
+                if let id = line["id"]?.intValue { step?(.stackID(id)) }
             case "debug", "observed":
                 continue  // --debug's view of the actions: nothing to replay
             default:

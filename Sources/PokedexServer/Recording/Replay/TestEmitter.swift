@@ -14,6 +14,8 @@ struct TestEmitter {
     let name: String
     let start: RecordingStart
     private var body: [String] = []
+    /// The ids the reducers gave pushed screens, in order.
+    private var stackIDs: [Int] = []
 
     init(name: String, start: RecordingStart) {
         self.name = name
@@ -40,6 +42,8 @@ struct TestEmitter {
                 body.append("if case let .favorites(view) = store.state.destination { view.activity?.withLock { $0 = \(value) } }")
                 body.append("last.activity.withLock { $0 = \(value) }")
             }
+        case let .stackID(id):
+            stackIDs.append(id)
         case let .action(number, source, action, before, after):
             let literal = Self.literal(action)
             let call = source == "send" ? "await store.receive(\(literal))" : "await store.send(\(literal))"
@@ -66,7 +70,8 @@ struct TestEmitter {
             account = ""
         } else if let restoring = start.restoring {
             initial = """
-            AppFeature.State(
+            RecordedSession.withStackIDs(\(start.stackIDs)) {
+                        AppFeature.State(
                         restoring: RestorableState(
                             route: \(Self.literal(restoring.route)), search: \(Self.literal(restoring.search)),
                             typeFilter: \(restoring.typeFilter.map(Self.literal) ?? "nil"), activeListID: \(Self.literal(restoring.activeListID)),
@@ -74,13 +79,16 @@ struct TestEmitter {
                         ),
                         account: account, pokemonIDs: PokemonIDs([\(ids)])
                     ) { _ in favorites }
+                    }
             """
         } else {
             initial = """
-            AppFeature.State(
-                        route: \(Self.literal(start.route)), account: account, favorites: favorites, pokemonIDs: PokemonIDs([\(ids)]),
-                        locale: .\(start.locale.rawValue)
-                    )
+            RecordedSession.withStackIDs(\(start.stackIDs)) {
+                        AppFeature.State(
+                            route: \(Self.literal(start.route)), account: account, favorites: favorites, pokemonIDs: PokemonIDs([\(ids)]),
+                            locale: .\(start.locale.rawValue)
+                        )
+                    }
             """
         }
         return """
@@ -101,7 +109,7 @@ struct TestEmitter {
                 let initialState = \(initial)
                 let last = RecordedSession.Last(favorites: \(Self.literal(start.favorites)))
                 let store = TestStore(initialState: initialState, reducer: AppFeature()) {
-                    RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([\(ids)]), last: last)
+                    RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([\(ids)]), last: last, stackIDs: \(stackIDs))
                 }
                 // Effects' results are sent as recorded; what the reducers send is received;
                 // each action's whole change is stated.
@@ -151,4 +159,6 @@ struct TestEmitter {
 enum ReplayStep {
     case shared(favorites: Set<Int>?, lists: [ListSummary]?, roster: ListRoster?, activity: ListActivity?)
     case action(number: Int, source: String, action: AppFeature.Action, before: AppFeature.State, after: AppFeature.State)
+    /// The reducers of the last action gave a pushed screen this id.
+    case stackID(Int)
 }
