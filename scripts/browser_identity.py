@@ -4,10 +4,12 @@ Browsers of their own (separate profiles: separate users): A makes a sign-in cod
 account dialog; B types it and C opens a second code's link; all three show A's name, each
 with a token of its own. The dialog's QR code is read back from a screenshot by zbarimg. A
 rename in A reaches B and C live; signing B out turns both its windows into one new user and
-leaves A and C be; signing out everywhere from B starts all three afresh.
-Screenshots: sign-in.png and sign-in-phone.png (375 px).
+leaves A and C be; signing out everywhere from B starts all three afresh. "Report a problem"
+in the same dialog, on a 375 px phone, records A's session and shows its id as the reference.
+Screenshots: sign-in.png, sign-in-phone.png and report-phone.png (375 px).
 """
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -31,6 +33,14 @@ return dialog.open && !panel.hidden && {
   link: document.getElementById('account-link').value,
   expiry: dialog.querySelector('.account-expiry').textContent,
   qr: dialog.querySelectorAll('.account-qr svg.qr path').length,
+};
+"""
+REPORT = """
+const dialog = document.getElementById('account');
+const done = dialog.querySelector('.account-report-done');
+return dialog.open && !done.hidden && {
+  reference: document.getElementById('account-report-reference').value,
+  start: dialog.querySelector('.account-report-start').hidden,
 };
 """
 OVERFLOW = """
@@ -120,6 +130,28 @@ def run(check, make_driver, base, shots):
         close_dialog(a)
         wait_on(a, lambda d: d.execute_script("return document.querySelector('#account .account-code').hidden"), "the code stayed after Done")
 
+    def report_a_problem():
+        a = state["a"]
+        a.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True})
+        try:
+            wait_on(a, lambda d: d.execute_script("return window.innerWidth") == 375, "the phone width did not apply")
+            open_dialog(a)
+            start = a.find_element(By.CSS_SELECTOR, "#account .account-report-start")
+            a.execute_script("arguments[0].scrollIntoView({block: 'center'})", start)
+            start.click()
+            reference = wait_on(a, lambda d: d.execute_script(REPORT), "no reference shown after Record this session")
+            assert reference["start"], "the Record button stayed beside the reference"
+            assert re.fullmatch(r"[0-9a-f]{32}", reference["reference"]), f"the reference {reference['reference']!r} is not a session id"
+            sizes = a.execute_script(OVERFLOW)
+            assert sizes["page"] <= 0 and sizes["dialog"] <= 0 and sizes["left"] >= 0, f"the dialog overflows a 375 px phone: {sizes}"
+            a.save_screenshot(os.path.join(shots, "report-phone.png"))
+        finally:
+            a.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        close_dialog(a)
+        open_dialog(a)
+        wait_on(a, lambda d: d.execute_script("return document.querySelector('#account .account-report-done').hidden"), "the reference stayed after Done")
+        close_dialog(a)
+
     def typed_code_signs_in():
         b = browser()
         state["b"] = b
@@ -206,6 +238,7 @@ def run(check, make_driver, base, shots):
             ("the account dialog makes a sign-in code: grouped, a link, a QR code, expiry", code_in_dialog),
             ("zbarimg reads the sign-in link from the dialog's QR code", qr_reads_back),
             ("the sign-in dialog fits a 375 px phone", phone),
+            ("Report a problem records the session and shows its reference, on a 375 px phone", report_a_problem),
             ("a second browser types the code and becomes the same user with a token of its own", typed_code_signs_in),
             ("a third browser opens a code's link and becomes the same user; the used code is refused", link_signs_in),
             ("a rename in one browser reaches the others live", rename_reaches_every_browser),

@@ -12,15 +12,27 @@ public struct AccountClient: Sendable {
     public var signOut: @Sendable () async throws -> Void
     /// Revokes every token of the user: every session of theirs, in every process, ends.
     public var signOutEverywhere: @Sendable () async throws -> Void
+    /// "Report a problem": the session records what it does from now on (with its user's
+    /// consent; secrets redacted) and answers the reference to quote in the report.
+    public var reportProblem: @Sendable () async throws -> ProblemReport
 
+    /// `reportProblem` defaults to a refusal, for the values that never record (tests of
+    /// other flows).
     public init(
         createSignInCode: @escaping @Sendable () async throws -> SignInCode,
         signOut: @escaping @Sendable () async throws -> Void,
-        signOutEverywhere: @escaping @Sendable () async throws -> Void
+        signOutEverywhere: @escaping @Sendable () async throws -> Void,
+        reportProblem: @escaping @Sendable () async throws -> ProblemReport = { throw RecordingUnavailable() }
     ) {
         self.createSignInCode = createSignInCode
         self.signOut = signOut
         self.signOutEverywhere = signOutEverywhere
+        self.reportProblem = reportProblem
+    }
+
+    /// This session cannot record (the server keeps no recordings on consent).
+    public struct RecordingUnavailable: Error {
+        public init() {}
     }
 }
 

@@ -6,6 +6,7 @@ extension AccountClient: TestDependencyKey {
     public static let testValue = AccountClient(
         createSignInCode: unimplemented("AccountClient.createSignInCode"),
         signOut: unimplemented("AccountClient.signOut"),
-        signOutEverywhere: unimplemented("AccountClient.signOutEverywhere")
+        signOutEverywhere: unimplemented("AccountClient.signOutEverywhere"),
+        reportProblem: unimplemented("AccountClient.reportProblem")
     )
 }

@@ -39,7 +39,8 @@ final class PokedexApp: Sendable {
             pokemonClient: sources.pokemonClient, hub: hub,
             projection: ClientState(row: sources.row, publicURL: publicURL),
             metrics: metrics, saver: saver, clock: environment.clock, limits: limits,
-            recordings: RecordingSettings(options: options), log: environment.log
+            recordings: RecordingSettings(options: options), consentRecordings: ConsentRecordings(settings: RecordingSettings(onConsent: options)),
+            log: environment.log
         )
         let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
         self.registry = registry
@@ -69,7 +70,7 @@ final class PokedexApp: Sendable {
             }
         )
         let debug = options.debug
-            ? DebugRoutes(registry: registry, token: options.debugToken, recordingDirectory: RecordingSettings(options: options)?.directory)
+            ? DebugRoutes(registry: registry, token: options.debugToken, recordingDirectory: RecordingSettings(onConsent: options).directory)
             : nil
         let routes = HTTPRoutes(metrics: metrics, health: health, connections: connections, debug: debug) { id in
             let sprite = await sprites(id)

@@ -221,6 +221,13 @@ public enum ActionTable {
             "account.signOutEverywhere", role: .anyone, rate: .write,
             "Sign out on every device: every token of mine is revoked and every session of mine, in every process, closes with 4001."
         ) { _, _ in .account(.signOutEverywhere) },
+        ActionEntry(
+            "account.reportProblem", role: .anyone, rate: .write,
+            "Report a problem: with my consent, this session is recorded from now on (docs/RECORDING.md; secrets redacted) and `account.report` shows the reference to quote in the report."
+        ) { _, _ in .account(.reportProblem) },
+        ActionEntry("account.reportDismissed", role: .anyone, "Close the report's confirmation: `account.report` goes (the recording goes on until the session ends).") { _, _ in
+            .account(.problemReportDismissed)
+        },
     ]
 
     /// The entries of a dotted path (more than one when fields tell them apart, as

@@ -37,7 +37,12 @@ final class AccountFlowTests: XCTestCase {
                     return code
                 },
                 signOut: { calls.append("signOut") },
-                signOutEverywhere: { calls.append("signOutEverywhere") }
+                signOutEverywhere: { calls.append("signOutEverywhere") },
+                reportProblem: {
+                    calls.append("report")
+                    if failing { throw InMemoryFavorites.TestError.diskFull }
+                    return ProblemReport(reference: "5e55")
+                }
             )
         }
     }
@@ -48,6 +53,23 @@ final class AccountFlowTests: XCTestCase {
         await store.receive(.account(.signInCodeCreated(code))) { $0.account.signIn = self.code }
         await store.send(.account(.signInDismissed)) { $0.account.signIn = nil }
         XCTAssertEqual(calls.all, ["code"])
+    }
+
+    /// "Report a problem": the client starts the recording; the reference shows until the
+    /// dialog closes (the recording goes on).
+    func testReportingAProblemShowsTheReferenceToQuoteUntilDismissed() async {
+        let store = makeStore()
+        await store.send(.account(.reportProblem))
+        await store.receive(.account(.problemReported(ProblemReport(reference: "5e55")))) { $0.account.problemReport = ProblemReport(reference: "5e55") }
+        await store.send(.account(.problemReportDismissed)) { $0.account.problemReport = nil }
+        XCTAssertEqual(calls.all, ["report"])
+    }
+
+    func testARefusedReportShowsNothing() async {
+        let store = makeStore(failing: true)
+        await store.send(.account(.reportProblem))
+        XCTAssertNil(store.state.account.problemReport)
+        XCTAssertEqual(calls.all, ["report"])
     }
 
     func testARefusedCodeShowsNothing() async {

@@ -47,6 +47,8 @@ export const actions = {
   "account.signInDismissed": [{}],
   "account.signOut": [{}],
   "account.signOutEverywhere": [{}],
+  "account.reportProblem": [{}],
+  "account.reportDismissed": [{}],
 };
 
 // Actions that may carry a `key`: star intents, replayed until acknowledged.

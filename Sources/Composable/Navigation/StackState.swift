@@ -17,14 +17,20 @@ public struct StackState<Element> {
         for element in elements { append(element) }
     }
 
+    /// The entries as they were, ids included (a state read back, e.g. a recording's).
+    public init(entries: [(id: StackElementID, element: Element)]) {
+        for entry in entries { insert(entry.element, id: entry.id) }
+    }
+
     public var count: Int { elements.count }
     public var isEmpty: Bool { elements.isEmpty }
     public var last: Element? { elements.last }
 
-    /// Pushes an element with a fresh id, and returns the id.
+    /// Pushes an element with a fresh id (from the dependencies' `stackElementID`), and returns
+    /// the id.
     @discardableResult
     public mutating func append(_ element: Element) -> StackElementID {
-        let id = StackElementID(stackIDCounter.add(1, ordering: .relaxed).newValue)
+        let id = DependencyValues.current.stackElementID()
         insert(element, id: id)
         return id
     }
@@ -76,6 +82,33 @@ public struct StackState<Element> {
 }
 
 private let stackIDCounter = Atomic<Int>(0)
+
+/// Makes the ids of pushed screens. Process-wide by default (unique, increasing); a value that
+/// the reducers read, so a recording keeps the ids it made and a replay or a test makes them
+/// again.
+public struct StackElementIDGenerator: Sendable {
+    private let next: @Sendable () -> StackElementID
+    public init(_ next: @escaping @Sendable () -> StackElementID) { self.next = next }
+    public func callAsFunction() -> StackElementID { next() }
+
+    /// The next id of the process.
+    public static let processWide = StackElementIDGenerator {
+        StackElementID(stackIDCounter.add(1, ordering: .relaxed).newValue)
+    }
+}
+
+private enum StackElementIDKey: DependencyKey {
+    static let liveValue = StackElementIDGenerator.processWide
+    static let testValue = StackElementIDGenerator.processWide
+}
+
+extension DependencyValues {
+    /// The ids `StackState.append` gives pushed screens.
+    public var stackElementID: StackElementIDGenerator {
+        get { self[StackElementIDKey.self] }
+        set { self[StackElementIDKey.self] = newValue }
+    }
+}
 
 extension StackState: Equatable where Element: Equatable {
     /// Compares the screens; ids are bookkeeping.

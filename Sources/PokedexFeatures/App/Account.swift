@@ -10,6 +10,9 @@ public struct Account: Equatable, Sendable {
     /// A sign-in code this session made for another device, until dismissed; only this
     /// session shows it (`AccountFeature`).
     public var signIn: SignInCode?
+    /// "Report a problem" started this session's recording: the reference to quote, until
+    /// dismissed; only this session shows it (`AccountFeature`).
+    public var problemReport: ProblemReport?
 
     public init(me: User, lists: Shared<[ListSummary]>, activeListID: String) {
         self.me = me
@@ -40,6 +43,14 @@ public struct ConfirmationAlert: Equatable, Sendable {
     public var message: String
     public var confirmLabel: String
     public var intent: Intent
+
+    /// Public: a recording's state (`StateCodec`) rebuilds the alert a session showed.
+    public init(title: String, message: String, confirmLabel: String, intent: Intent) {
+        self.title = title
+        self.message = message
+        self.confirmLabel = confirmLabel
+        self.intent = intent
+    }
 }
 
 /// Why the user is no longer a member of a list, for the notice every session shows.

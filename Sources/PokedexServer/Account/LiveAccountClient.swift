@@ -8,7 +8,7 @@ extension AccountClient {
     /// storage queue through the hub, whose events then end the sessions of revoked tokens
     /// (here and, through the change feed, in every other process).
     static func live(
-        hub: FavoritesHub, writer: SessionWriter, clock: ServerClock, codes: any KeyedRateLimit,
+        hub: FavoritesHub, writer: SessionWriter, clock: ServerClock, codes: any KeyedRateLimit, recording: RecordingSlot,
         refused: @escaping @Sendable (LimitKind) -> Void
     ) -> AccountClient {
         let userID = writer.userID
@@ -39,6 +39,20 @@ extension AccountClient {
                         try hub.users.revokeAllTokens(userID: userID)
                         return ((), [.signedOut(userID: userID, tokenHash: nil)])
                     }
+                }
+            },
+            reportProblem: {
+                // Through the writer, so a refusal is the action's `error` frame.
+                try await writer.write { _, committed in
+                    let reference: String
+                    do {
+                        reference = try await recording.consent()
+                    } catch let limit as LimitReached {
+                        refused(limit.kind)
+                        throw limit
+                    }
+                    committed(.other)
+                    return ProblemReport(reference: reference)
                 }
             }
         )

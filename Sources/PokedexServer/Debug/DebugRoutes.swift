@@ -9,7 +9,7 @@ import WebSocketServer
 struct DebugRoutes: Sendable {
     let registry: SessionRegistry
     let token: String?
-    /// Where ended sessions' recordings are (`--record`), nil without.
+    /// Where ended sessions' recordings are (`--record`, or the users' consent), nil: none.
     var recordingDirectory: String? = nil
 
     static let prefix = "/debug/sessions"

@@ -2,6 +2,8 @@
 enum LimitKind: Int, CaseIterable, Sendable {
     case actions, newUsers, sessions, lists, members, invites
     case signIns, signInCodes
+    /// Sessions recording on their users' consent ("Report a problem") at once.
+    case recordings
 
     var label: String {
         switch self {
@@ -13,6 +15,7 @@ enum LimitKind: Int, CaseIterable, Sendable {
         case .invites: "invites"
         case .signIns: "sign_ins"
         case .signInCodes: "sign_in_codes"
+        case .recordings: "recordings"
         }
     }
 }

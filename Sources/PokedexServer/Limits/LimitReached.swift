@@ -8,7 +8,7 @@ struct LimitReached: Error, CustomStringConvertible, Equatable {
     var code: String {
         switch kind {
         case .actions, .newUsers, .signIns, .signInCodes: "rate_limited"
-        case .sessions, .lists, .members, .invites: "limit_reached"
+        case .sessions, .lists, .members, .invites, .recordings: "limit_reached"
         }
     }
 
@@ -20,6 +20,7 @@ struct LimitReached: Error, CustomStringConvertible, Equatable {
         case .sessions: "You have \(limit) sessions open, the most one person may have. Close a tab and try again."
         case .signInCodes: "You made \(limit) sign-in codes in the last minute, the most one may. Use one of them, or wait a minute."
         case .signIns: "Too many sign-in attempts from your address: wait a minute and try again."
+        case .recordings: "The server is already recording \(limit) sessions for problem reports. Try again later."
         case .actions, .newUsers: "Limit of \(limit) reached."
         }
     }

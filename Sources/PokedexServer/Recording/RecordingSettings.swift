@@ -25,6 +25,17 @@ struct RecordingSettings: Sendable {
         keepsDebugDetail = options.debug
     }
 
+    /// What a session records on its user's consent ("Report a problem"), when not every
+    /// session does: the same ring, always written to disk (the directory `--record` would
+    /// use), so the reference the user quotes names a file.
+    init(onConsent options: ServerOptions) {
+        everySession = false
+        capacity = options.recordActions
+        directory = options.recordDirectory ?? Self.defaultDirectory(database: options.database)
+        catalogCSV = options.pokeAPI == nil ? options.catalogCSV : nil
+        keepsDebugDetail = options.debug
+    }
+
     /// `recordings` beside a SQLite database; `data/recordings` in cluster mode.
     static func defaultDirectory(database: String) -> String {
         guard !database.hasPrefix("postgres"), !database.isEmpty else { return "data/recordings" }

@@ -23,6 +23,15 @@ struct RecordingStart: Equatable, Sendable {
     var publicURL: String
     /// Actions the ring dropped before the first one kept (0: the recording is whole).
     var droppedActions = 0
+    /// The recording began mid-session, when its user chose "Report a problem": `restoring` is
+    /// the screen then, and the snapshot after the start what the browser showed.
+    var onConsent = false
+    /// The Store's whole state the recording begins from (`StateCodec`, secrets redacted), when
+    /// that is not the session's first: the replay starts from it.
+    var state: JSONValue?
+    /// The ids of the screens the first state's stack holds (a deep link's), when it is built
+    /// from the route: the replay gives them again.
+    var stackIDs: [Int] = []
 
     var json: JSONValue {
         ModelCodec.object([
@@ -35,6 +44,9 @@ struct RecordingStart: Equatable, Sendable {
             ("pokemonIDs", .array(pokemonIDs.ranges.map { [.int($0.lowerBound), .int($0.upperBound)] })),
             ("catalogCSV", catalogCSV.map(JSONValue.string)), ("publicURL", .string(publicURL)),
             ("droppedActions", droppedActions > 0 ? .int(droppedActions) : nil),
+            ("consent", onConsent ? .bool(true) : nil),
+            ("state", state),
+            ("stackIDs", stackIDs.isEmpty ? nil : .array(stackIDs.map(JSONValue.int))),
         ])
     }
 
@@ -76,15 +88,24 @@ struct RecordingStart: Equatable, Sendable {
         catalogCSV = json["catalogCSV"]?.stringValue
         publicURL = try ModelCodec.string(json, "publicURL")
         droppedActions = json["droppedActions"]?.intValue ?? 0
+        onConsent = json["consent"]?.boolValue ?? false
+        state = json["state"].flatMap { $0.isNull ? nil : $0 }
+        stackIDs = json["stackIDs"]?.arrayValue?.compactMap(\.intValue) ?? []
     }
 
     /// The Store's first state, built as the session built it, `favorites` answering for
     /// every list.
-    func initialState(favorites makeFavorites: (String) -> Shared<Set<Int>>, lists: Shared<[ListSummary]>) -> AppFeature.State {
+    func initialState(favorites makeFavorites: (String) -> Shared<Set<Int>>, lists: Shared<[ListSummary]>) throws(RecordingError) -> AppFeature.State {
+        if let state { return try StateCodec.decode(state, favorites: makeFavorites(activeListID), lists: lists) }
         let account = Account(me: user, lists: lists, activeListID: activeListID)
-        if let restoring {
-            return AppFeature.State(restoring: restoring, account: account, pokemonIDs: pokemonIDs, favorites: makeFavorites)
+        // The stack a deep link built gets the ids it had.
+        var dependencies = DependencyValues.current
+        dependencies.stackElementID = ReplayedStackIDs(stackIDs).generator
+        return DependencyValues.$current.withValue(dependencies) {
+            if let restoring {
+                return AppFeature.State(restoring: restoring, account: account, pokemonIDs: pokemonIDs, favorites: makeFavorites)
+            }
+            return AppFeature.State(route: route, account: account, favorites: makeFavorites(activeListID), pokemonIDs: pokemonIDs, locale: locale)
         }
-        return AppFeature.State(route: route, account: account, favorites: makeFavorites(activeListID), pokemonIDs: pokemonIDs, locale: locale)
     }
 }

@@ -35,18 +35,41 @@ final class SessionRecording: Sendable {
         /// A browser frame the Store is about to reduce (set by the session around its send).
         var pendingFrame: JSONValue?
         var shared = SharedValues()
+        /// Where the recording is written (when its session ends, and when the user consents);
+        /// nil: memory only (`--debug`'s).
+        var directory: String?
+        /// States the ring may begin from once it drops its oldest actions, oldest first: the
+        /// state the observer last published, at the first action after it (so the browser
+        /// had its projection), one every `checkpointInterval` actions or so.
+        /// Written at once (`StateCodec`, redacted), with the shared values as they were then.
+        var checkpoints: [(line: Int, state: JSONValue)] = []
+        /// The state the kept lines begin from, when the ring dropped the session's start
+        /// (nil: dropped between checkpoints, and a replay cannot start).
+        var headState: JSONValue?
+        /// The state the observer last published, with its shared values then, until the next
+        /// action.
+        var observed: (state: AppFeature.State, shared: SharedValues)?
+        var actionsSinceCheckpoint = 0
     }
 
     let capacity: Int
     /// `--debug`: state differences, effects and batch ends too (`SessionRecording+Debug`).
     let keepsDebugDetail: Bool
     private let state: Mutex<Lines>
+    /// Told when the recording is gone (a consented one frees its place: `ConsentRecordings`).
+    private let ended: (@Sendable () -> Void)?
 
-    init(start: RecordingStart, capacity: Int = SessionRecording.defaultCapacity, keepsDebugDetail: Bool = false) {
+    init(
+        start: RecordingStart, capacity: Int = SessionRecording.defaultCapacity, keepsDebugDetail: Bool = false,
+        directory: String? = nil, ended: (@Sendable () -> Void)? = nil
+    ) {
         self.capacity = max(1, capacity)
         self.keepsDebugDetail = keepsDebugDetail
-        state = Mutex(Lines(start: start, shared: SharedValues(favorites: start.favorites, lists: start.lists)))
+        self.ended = ended
+        state = Mutex(Lines(start: start, shared: SharedValues(favorites: start.favorites, lists: start.lists), directory: directory))
     }
+
+    deinit { ended?() }
 
     // MARK: Told by the session
 
@@ -58,7 +81,16 @@ final class SessionRecording: Sendable {
     /// The Store is about to reduce `action` (its `recordActions` hook).
     func record(_ appState: AppFeature.State, _ action: AppFeature.Action, _ source: ActionSource) {
         let shared = Self.sharedValues(of: appState)
+        let checkpointInterval = max(1, capacity / 4)
         state.withLock { lines in
+            if let observed = lines.observed {
+                lines.observed = nil
+                if lines.actionsSinceCheckpoint >= checkpointInterval {
+                    lines.checkpoints.append((lines.lines.count, Redaction.redact(StateCodec.encode(observed.state, shared: observed.shared))))
+                    lines.actionsSinceCheckpoint = 0
+                }
+            }
+            lines.actionsSinceCheckpoint += 1
             appendShared(shared, &lines)
             lines.actionCount += 1
             // Written as bytes around the action's own JSON, redacted only when its bytes may
@@ -96,6 +128,15 @@ final class SessionRecording: Sendable {
         state.withLock { lines in
             if keepsDebugDetail { append(Array(#"{"type":"observed"}"#.utf8), isAction: false, &lines) }
             appendShared(shared, &lines)
+            lines.observed = (appState, shared)
+        }
+    }
+
+    /// The reducers gave a pushed screen this id, while reducing the last action recorded.
+    func stackIDTaken(_ id: StackElementID) {
+        state.withLock { lines in
+            guard lines.actionCount > 0 else { return }
+            append(Array(#"{"type":"stackID","n":\#(lines.actionCount),"id":\#(id.rawValue)}"#.utf8), isAction: false, &lines)
         }
     }
 
@@ -124,6 +165,7 @@ final class SessionRecording: Sendable {
         state.withLock { lines in
             var start = lines.start
             start.droppedActions = lines.actionCount - (lines.actionLines.count - lines.actionHead)
+            if start.droppedActions > 0 { start.state = lines.headState }
             var bytes = start.json.jsonBytes
             bytes.reserveCapacity(bytes.count + 1 + lines.bytes)
             bytes.append(UInt8(ascii: "\n"))
@@ -147,6 +189,15 @@ final class SessionRecording: Sendable {
             guard lines.actionCount > 0 else { return }
             append(make(lines.actionCount).jsonBytes, isAction: false, &lines)
         }
+    }
+
+    /// Where the recording is written, nil while it is kept in memory only.
+    var directory: String? { state.withLock { $0.directory } }
+
+    /// Writes the recording to `directory` from now on (a `--debug` recording the user
+    /// consented to keep).
+    func keep(in directory: String) {
+        state.withLock { $0.directory = directory }
     }
 
     /// Writes the recording to `directory/SESSION.jsonl` (made if missing), replacing an older
@@ -196,15 +247,26 @@ final class SessionRecording: Sendable {
         append(ModelCodec.object(members).jsonBytes, isAction: false, &lines)
     }
 
-    /// Appends a line; past `capacity` actions, drops the oldest action and the lines before
-    /// the next one.
+    /// Appends a line; past `capacity` actions, drops the oldest actions up to the first
+    /// checkpoint after them (the ring then begins from a state it keeps), or else the oldest
+    /// action alone.
     private func append(_ line: [UInt8], isAction: Bool, _ lines: inout Lines) {
         if isAction { lines.actionLines.append(lines.lines.count) }
         lines.lines.append(line)
         lines.bytes += line.count
         guard lines.actionLines.count - lines.actionHead > capacity else { return }
-        lines.actionHead += 1
-        let keepFrom = lines.actionLines[lines.actionHead]
+        let keepFrom: Int
+        if let index = lines.checkpoints.firstIndex(where: { $0.line > lines.head }) {
+            let checkpoint = lines.checkpoints[index]
+            lines.checkpoints.removeFirst(index + 1)
+            keepFrom = checkpoint.line
+            lines.headState = checkpoint.state
+            while lines.actionLines[lines.actionHead] < keepFrom { lines.actionHead += 1 }
+        } else {
+            lines.actionHead += 1
+            keepFrom = lines.actionLines[lines.actionHead]
+            lines.headState = nil
+        }
         for index in lines.head..<keepFrom { lines.bytes -= lines.lines[index].count }
         lines.head = keepFrom
         // Compacts once the dropped part outgrows the kept one: amortized O(1) a line.
@@ -212,6 +274,7 @@ final class SessionRecording: Sendable {
             let shift = lines.head
             lines.lines.removeFirst(shift)
             lines.actionLines = lines.actionLines[lines.actionHead...].map { $0 - shift }
+            lines.checkpoints = lines.checkpoints.map { ($0.line - shift, $0.state) }
             lines.actionHead = 0
             lines.head = 0
         }

@@ -22,7 +22,7 @@ final class Session: Sendable {
     let projection: SessionProjection
     let output: SessionOutput
     /// The Pokémon the data source has: what actions and routes may name.
-    private let pokemonIDs: PokemonIDs
+    let pokemonIDs: PokemonIDs
     private struct Inbox {
         var pending: [(action: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant)] = []
         var draining = false
@@ -33,7 +33,7 @@ final class Session: Sendable {
     private let inbox = Mutex(Inbox())
     private let clock: ServerClock
     /// Where the Store runs: the service thread of the connection that started the session.
-    private let executor: any StoreExecutor
+    let executor: any StoreExecutor
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
     private let hub: FavoritesHub
@@ -42,10 +42,10 @@ final class Session: Sendable {
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
-    /// `--record` or `--debug`: what the session did, replayable (`Recording/`), and with
-    /// `--debug` its last actions for `/debug/sessions/ID`.
-    let recording: SessionRecording?
-    private let recordingDirectory: String?
+    /// `--record`, `--debug` or the user's consent: what the session did, replayable
+    /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
+    var recording: SessionRecording? { recordingSlot.recording }
+    let recordingSlot: RecordingSlot
     /// The session's writes: its user, and the browser action each one answers.
     private let writer: SessionWriter
     /// The list the hello joined, shown once the session starts.
@@ -81,6 +81,8 @@ final class Session: Sendable {
         }
         self.writer = writer
         let favoritesClient = context.favoritesClient(for: writer)
+        let recordingSlot = RecordingSlot()
+        self.recordingSlot = recordingSlot
         let lists = newList.map { Shared(context.hub.listsKey(user.id), stored: [ListSummary(list: $0, role: .owner)] + (joined.map { [$0] } ?? [])) }
             ?? favoritesClient.lists()
         let active = lists.wrappedValue.first?.id ?? ""
@@ -102,9 +104,10 @@ final class Session: Sendable {
         ) {
             $0.pokemonClient = context.pokemonClient
             $0.favoritesClient = favoritesClient
-            $0.accountClient = context.accountClient(for: writer)
+            $0.accountClient = context.accountClient(for: writer, recording: recordingSlot)
             $0.clock = context.clock.asClock
             $0.date = DateGenerator(context.clock.date)
+            $0.stackElementID = SessionRecording.stackIDs(tellingTheRecordingIn: recordingSlot)
         }
         projection = SessionProjection(context.projection)
         let recording = context.recordings.map { settings in
@@ -113,16 +116,18 @@ final class Session: Sendable {
                     session: id, route: route, restoring: restoring, state: initialState, pokemonIDs: pokemonIDs,
                     settings: settings, publicURL: context.projection.publicURL()
                 ),
-                capacity: settings.capacity, keepsDebugDetail: settings.keepsDebugDetail
+                capacity: settings.capacity, keepsDebugDetail: settings.keepsDebugDetail, directory: settings.directory
             )
         }
-        self.recording = recording
-        recordingDirectory = context.recordings?.directory
-        if let recording { output.recordPatches(to: recording.patchSent) }
+        if let recording {
+            recordingSlot.install(recording)
+            output.recordPatches(to: recording.patchSent)
+        }
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
         lastSaved = Mutex(restoring)
+        acceptConsent(context.consentRecordings, publicURL: context.projection.publicURL)
     }
 
     /// Starts observing and loads what is on screen.
@@ -132,7 +137,7 @@ final class Session: Sendable {
         let memberships = self.memberships
         let writer = self.writer
         let feed = hub.feed
-        let recording = self.recording
+        let recording = self.recording, recordingSlot = self.recordingSlot
         if let recording { await store.recordActions(recording.record) }
         if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
         await store.observeChanges(sharedIn: { state in
@@ -141,7 +146,7 @@ final class Session: Sendable {
             if case let .favorites(view) = state.destination, let activity = view.activity { shared.append(activity.reference) }
             return shared
         }) { [weak self] state, change in
-            recording?.observed(state)
+            recordingSlot.recording?.observed(state)
             let lost = memberships.lost(in: state.account.lists.wrappedValue)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
@@ -309,6 +314,6 @@ final class Session: Sendable {
 
     func tearDown() async {
         await store.tearDown()
-        if let recording, let recordingDirectory { recording.writeOnce(to: recordingDirectory) }
+        recording?.writeIfKept()
     }
 }

@@ -21,13 +21,16 @@ struct SessionContext: Sendable {
     /// `--record` or `--debug`: sessions keep a recording (`Recording/`), with `--debug` each
     /// action's state difference and effects too; nil: none does.
     let recordings: RecordingSettings?
+    /// "Report a problem": a session records from then on, when `recordings` does not already
+    /// (nil: never).
+    let consentRecordings: ConsentRecordings?
     let sharedPatches = PartsPatchMemo()
     let log: Logger
 
     init(
         pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
         saver: SessionSaver, clock: ServerClock = .continuous, limits: ServerLimits = ServerLimits(Limits()),
-        recordings: RecordingSettings? = nil, log: Logger = .silent
+        recordings: RecordingSettings? = nil, consentRecordings: ConsentRecordings? = nil, log: Logger = .silent
     ) {
         self.pokemonClient = pokemonClient
         self.hub = hub
@@ -37,6 +40,7 @@ struct SessionContext: Sendable {
         self.clock = clock
         self.limits = limits
         self.recordings = recordings
+        self.consentRecordings = consentRecordings
         self.log = log
     }
 
@@ -46,7 +50,8 @@ struct SessionContext: Sendable {
     }
 
     /// A session's account client: its user's, signing out the token its browser holds.
-    func accountClient(for writer: SessionWriter) -> AccountClient {
-        .live(hub: hub, writer: writer, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
+    /// "Report a problem" starts `recording`.
+    func accountClient(for writer: SessionWriter, recording: RecordingSlot) -> AccountClient {
+        .live(hub: hub, writer: writer, clock: clock, codes: limits.signInCodes, recording: recording) { [metrics] in metrics.limitRefused($0) }
     }
 }

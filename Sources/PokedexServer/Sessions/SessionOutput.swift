@@ -48,6 +48,15 @@ final class SessionOutput: Sendable {
         sent.withLock { $0.patchSent = record }
     }
 
+    /// The same, for a recording that starts mid-session: `snapshot` is first told the state
+    /// the browser has, under the lock, so the patches told after it are diffs from it.
+    func recordPatches(to record: @escaping @Sendable ([UInt8]) -> Void, after snapshot: (JSONValue) -> Void) {
+        sent.withLock { sent in
+            snapshot(sent.state)
+            sent.patchSent = record
+        }
+    }
+
     /// A new state from the Store, showing the favorites `shows`: diff it against what the
     /// browser has and send the patch.
     func publish(_ state: JSONValue, shows: PendingAcks.Shown? = nil) {

@@ -110,16 +110,18 @@ struct ClientState: Sendable {
     }
 
     /// What only this session shows of the account: the sign-in code it made, with its link
-    /// (a route of the web client, as invite links are) and expiry in ms since the epoch.
+    /// (a route of the web client, as invite links are) and expiry in ms since the epoch; and,
+    /// once the user reported a problem, the reference to quote (`report`, absent otherwise).
     func account(_ account: Account) -> JSONValue {
-        guard account.signIn != nil else { return Self.accountWithoutSignIn }
+        guard account.signIn != nil || account.problemReport != nil else { return Self.accountWithoutSignIn }
         let signIn: JSONValue = account.signIn.map {
             [
                 "code": .string($0.code), "link": .string("\(publicURL())/#/signin/\($0.code)"),
                 "expiresAt": .int(Int(($0.expiresAt.timeIntervalSince1970 * 1000).rounded())),
             ]
         } ?? .null
-        return ["signIn": signIn]
+        guard let report = account.problemReport else { return ["signIn": signIn] }
+        return ["signIn": signIn, "report": ["reference": .string(report.reference)]]
     }
 
     /// Nearly every session's `account`: one value for all of them.

@@ -181,6 +181,11 @@ export default {
   'account.everywhereText': (name) => `Sign out on every device? Every browser signed in as ${name} starts afresh as a new user.`,
   'account.signedIn': (name) => `Signed in as ${name}.`,
   'account.signedOut': 'Signed out. You are a new user on this browser.',
+  'report.title': 'Report a problem',
+  'report.hint': "Something went wrong? Let us record what this tab does from now on (never your codes or links' secrets), then quote the reference in your report.",
+  'report.start': 'Record this session',
+  'report.recording': 'Recording this session. Quote this reference in your report:',
+  'report.reference': 'Reference',
   'types': {
     normal: 'Normal', fighting: 'Fighting', flying: 'Flying', poison: 'Poison', ground: 'Ground', rock: 'Rock',
     bug: 'Bug', ghost: 'Ghost', steel: 'Steel', fire: 'Fire', water: 'Water', grass: 'Grass', electric: 'Electric',

@@ -180,6 +180,11 @@ export default {
   'account.everywhereText': (name) => `¿Cerrar sesión en todos los dispositivos? Cada navegador con la sesión de ${name} empieza de cero como un usuario nuevo.`,
   'account.signedIn': (name) => `Has iniciado sesión como ${name}.`,
   'account.signedOut': 'Sesión cerrada. Eres un usuario nuevo en este navegador.',
+  'report.title': 'Informar de un problema',
+  'report.hint': '¿Algo salió mal? Deja que grabemos lo que hace esta pestaña desde ahora (nunca tus códigos ni los secretos de los enlaces) y cita la referencia en tu informe.',
+  'report.start': 'Grabar esta sesión',
+  'report.recording': 'Grabando esta sesión. Cita esta referencia en tu informe:',
+  'report.reference': 'Referencia',
   'refusal.storage': 'No se pudo guardar el cambio, así que nada cambió. Inténtalo de nuevo.',
   'types': {
     normal: 'Normal', fighting: 'Lucha', flying: 'Volador', poison: 'Veneno', ground: 'Tierra', rock: 'Roca',

@@ -2,6 +2,8 @@
 // shown grouped, as a link and as a QR code drawn here, with its expiry counting down), enter
 // a code from another device, sign out, and sign out everywhere (after a confirmation). The
 // code lives in state (`account.signIn`, this session only); the dialog's being open does not.
+// "Report a problem" asks the server to record this session from now on; the reference to
+// quote comes back in state (`account.report`, this session only) and shows until Done.
 
 import { action } from '../actions.js';
 import { encodeQR, qrPath } from '../qr.js';
@@ -57,11 +59,17 @@ export function createAccountView({ send, signIn }) {
   const confirmYes = dialog.querySelector('.account-confirm-yes');
   const confirmNo = dialog.querySelector('.account-confirm-no');
   const done = dialog.querySelector('.account-done');
+  const reportStart = dialog.querySelector('.account-report-start');
+  const reportDone = dialog.querySelector('.account-report-done');
+  const reportField = dialog.querySelector('#account-report-reference');
+  const reportCopy = dialog.querySelector('.account-report-copy');
 
   button.prepend(icon('devices'));
   copy.prepend(icon('copy'));
+  reportCopy.prepend(icon('copy'));
 
   let shown = null; // the sign-in code on show
+  let report = null; // the problem report's reference on show
   let me = null;
   let timer = 0;
 
@@ -97,8 +105,17 @@ export function createAccountView({ send, signIn }) {
     everywhere.hidden = false;
   }
 
+  function showReport(next) {
+    report = next;
+    reportDone.hidden = next === null;
+    reportStart.hidden = next !== null;
+    reportField.value = next?.reference ?? '';
+    reportCopy.lastChild.textContent = t('invite.copy');
+  }
+
   function close() {
     if (shown) send(action('account.signInDismissed'));
+    if (report) send(action('account.reportDismissed'));
     hideConfirm();
     dialog.close();
   }
@@ -109,16 +126,21 @@ export function createAccountView({ send, signIn }) {
     (shown ? copy : make).focus();
   });
   make.addEventListener('click', () => send(action('account.createSignInCode')));
-  copy.addEventListener('click', async () => {
-    linkField.select();
+  /** Copies `field`'s text; `button` says whether it worked. */
+  async function copyField(field, button) {
+    field.select();
     try {
-      await navigator.clipboard.writeText(linkField.value);
-      copy.lastChild.textContent = t('invite.copied');
+      await navigator.clipboard.writeText(field.value);
+      button.lastChild.textContent = t('invite.copied');
     } catch {
-      copy.lastChild.textContent = t('invite.copy');
+      button.lastChild.textContent = t('invite.copy');
     }
-  });
+  }
+  copy.addEventListener('click', () => copyField(linkField, copy));
   linkField.addEventListener('focus', () => linkField.select());
+  reportStart.addEventListener('click', () => send(action('account.reportProblem')));
+  reportCopy.addEventListener('click', () => copyField(reportField, reportCopy));
+  reportField.addEventListener('focus', () => reportField.select());
   enterForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const code = enterInput.value.trim().toUpperCase().replace(/[\s-]/g, '');
@@ -169,6 +191,12 @@ export function createAccountView({ send, signIn }) {
       const signIn = state.account?.signIn ?? null;
       if (signIn !== (previous?.account?.signIn ?? null) || !previous) {
         if (signIn?.code !== shown?.code || signIn?.expiresAt !== shown?.expiresAt) showCode(signIn);
+      }
+      const nextReport = state.account?.report ?? null;
+      if (nextReport?.reference !== report?.reference || !previous) {
+        const hadFocus = document.activeElement === reportStart;
+        showReport(nextReport);
+        if (hadFocus && nextReport) reportCopy.focus(); // the button that asked is gone
       }
     },
     /** Labels in the new language (the code panel's texts are set when shown). */

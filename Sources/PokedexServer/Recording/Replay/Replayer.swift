@@ -29,27 +29,51 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
     /// first difference.
     func run(step: ((ReplayStep) -> Void)? = nil) throws(RecordingError) -> ReplayReport {
         let start = recording.start
-        guard start.droppedActions == 0 else {
+        guard !start.onConsent || start.state != nil else {
             throw RecordingError(
-                "the recording keeps the last actions only (\(start.droppedActions) were dropped before it): a replay needs the session from its start"
+                "the recording began mid-session, when its user chose \"Report a problem\", and has no state to start from: a replay needs the session from its start (its snapshot and patches show at /?rewind=ID)"
+            )
+        }
+        guard start.droppedActions == 0 || start.state != nil else {
+            throw RecordingError(
+                "the recording keeps the last actions only (\(start.droppedActions) were dropped before it) and no state to start from: a replay needs the session from its start"
             )
         }
         let lists = Shared(start.lists)
         let favorites = Shared(start.favorites)
-        var state = start.initialState(favorites: { _ in favorites }, lists: lists)
+        var state = try start.initialState(favorites: { _ in favorites }, lists: lists)
         var dependencies = DependencyValues()
         dependencies.pokemonClient = Self.pokemonClient(start.pokemonIDs)
-        let last = LastShared(favorites: start.favorites)
+        let last = LastShared(favorites: favorites.wrappedValue)
+        if case let .favorites(view) = state.destination {
+            // A recording begun with the Favorites view open: its values as they were then.
+            last.values.withLock { values in
+                if let roster = view.roster?.wrappedValue { values.roster = roster }
+                if let activity = view.activity?.wrappedValue { values.activity = activity }
+            }
+        }
         dependencies.favoritesClient = Self.favoritesClient(lists: lists, last: last)
         dependencies.accountClient = Self.accountClient
+        let unrecorded = UnrecordedReads()
+        unrecorded.install(in: &dependencies)
+        // The ids each action's reductions gave pushed screens, given again.
+        var takenStackIDs: [Int: [Int]] = [:]
+        for (_, line) in recording.lines where line["type"] == "stackID" {
+            if let n = line["n"]?.intValue, let id = line["id"]?.intValue { takenStackIDs[n, default: []].append(id) }
+        }
+        let stackIDs = ReplayedStackIDs([], unrecorded: unrecorded)
+        dependencies.stackElementID = stackIDs.generator
         let projection = SessionProjection(ClientState(row: { [catalog] in catalog.row(id: $0, locale: $1) }, publicURL: { start.publicURL }))
 
         var report = ReplayReport(actions: 0, patches: 0)
         var sent: [AppFeature.Action] = []
-        var recordedState: JSONValue?
-        var number = 0
+        // Begun past the session's start, the browser had the state it begins from (a ring's
+        // checkpoint is taken where the observer published it; a consented recording's
+        // snapshot follows at once).
+        var recordedState: JSONValue? = start.state == nil ? nil : Redaction.redact(projection.project(state))
+        var number = start.droppedActions
         /// The first action since the last state sent: the batch a patch follows.
-        var batchStart = 1
+        var batchStart = start.droppedActions + 1
 
         func differ(_ pointer: String = "", recorded: JSONValue? = nil, replayed: JSONValue? = nil, _ what: String) -> ReplayReport {
             report.difference = ReplayDifference(action: number, lastAction: number, pointer: pointer, recorded: recorded, replayed: replayed, what: what)
@@ -78,7 +102,9 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 Self.setShared(line, in: &state, last: last)
                 step?(.shared(
                     favorites: line["favorites"]?.arrayValue.map { Set($0.compactMap(\.intValue)) },
-                    lists: line["lists"]?.arrayValue.flatMap { try? ModelCodec.map($0, ModelCodec.summary) }
+                    lists: line["lists"]?.arrayValue.flatMap { try? ModelCodec.map($0, ModelCodec.summary) },
+                    roster: line["roster"].flatMap { try? ModelCodec.roster($0) },
+                    activity: line["activity"].flatMap { try? ModelCodec.activity($0) }
                 ))
             case "action":
                 number = line["n"]?.intValue ?? number + 1
@@ -109,10 +135,18 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                 default:
                     throw RecordingError("line \(lineNumber): unknown action source '\(source)'")
                 }
+                let before = state
+                stackIDs.give(takenStackIDs[number] ?? [])
                 let effect = DependencyValues.$current.withValue(dependencies) { reducer.reduce(into: &state, action: action) }
+                let read = unrecorded.take()
+                guard read.isEmpty else {
+                    throw RecordingError(
+                        "action \(number): a reducer read the \(read.joined(separator: " and the ")), which recording format \(RecordingStart.version) does not keep (no reducer read one when it was made): record the values beside the action to replay it"
+                    )
+                }
                 sent += effect.synchronousActions
                 report.actions += 1
-                step?(.action(number: number, source: source, action: action, state: state))
+                step?(.action(number: number, source: source, action: action, before: before, after: state))
             case "snapshot":
                 let snapshot = try ModelCodec.field(line, "state")
                 if let difference = compare(snapshot, at: position, what: "snapshot") {
@@ -143,6 +177,9 @@ struct Replayer<R: Reducer> where R.State == AppFeature.State, R.Action == AppFe
                     return report
                 }
                 batchStart = number + 1
+            case "stackID":
+                // Given to the reducers with their action.
+                if let id = line["id"]?.intValue { step?(.stackID(id)) }
             case "debug", "observed":
                 continue  // --debug's view of the actions: nothing to replay
             default:

@@ -4,17 +4,18 @@ import PokedexModels
 import StateSync
 
 /// Writes the Swift `TestStore` test that reproduces a recording (`pokedex-replay FILE
-/// --emit-test NAME`), for `Tests/PokedexFeaturesTests`: the recorded first state; each
-/// browser's or session's action sent; each effect's result sent as the effect once did
-/// (effects' clients never answer: `RecordedSession.dependencies`); each synchronous send
-/// received, in order; the shared values set as recorded; and the route and notice the
-/// replay showed, whenever an action changed them.
+/// --emit-test NAME`), for `Tests/PokedexFeaturesTests`: exhaustive, as a hand-written one is.
+/// The recorded first state; each browser's or session's action sent and each effect's result
+/// sent as the effect once did (effects' clients never answer: `RecordedSession.dependencies`),
+/// each synchronous send received, in order, every one with the whole state change the replay
+/// saw it make (`SwiftSource`); the shared values set as recorded; the effects still in flight
+/// at the end skipped.
 struct TestEmitter {
     let name: String
     let start: RecordingStart
     private var body: [String] = []
-    /// The route and notice last asserted.
-    private var shown: (route: String, notice: String?)?
+    /// The ids the reducers gave pushed screens, in order.
+    private var stackIDs: [Int] = []
 
     init(name: String, start: RecordingStart) {
         self.name = name
@@ -24,19 +25,37 @@ struct TestEmitter {
     /// One replayed line.
     mutating func step(_ step: ReplayStep) {
         switch step {
-        case let .shared(favorites, lists):
-            if let favorites { body.append("store.state.favorites.withLock { $0 = \(Self.literal(favorites)) }") }
+        case let .shared(favorites, lists, roster, activity):
+            if let favorites {
+                body.append("store.state.favorites.withLock { $0 = \(Self.literal(favorites)) }")
+                body.append("last.favorites.withLock { $0 = \(Self.literal(favorites)) }")
+            }
             if let lists { body.append("store.state.account.lists.withLock { $0 = [\(lists.map(Self.literal).joined(separator: ", "))] }") }
-        case let .action(number, source, action, state):
+            // The Favorites view's (the replay sets them only while it is open).
+            if let roster {
+                let value = SwiftSource.expression(roster)
+                body.append("if case let .favorites(view) = store.state.destination { view.roster?.withLock { $0 = \(value) } }")
+                body.append("last.roster.withLock { $0 = \(value) }")
+            }
+            if let activity {
+                let value = SwiftSource.expression(activity)
+                body.append("if case let .favorites(view) = store.state.destination { view.activity?.withLock { $0 = \(value) } }")
+                body.append("last.activity.withLock { $0 = \(value) }")
+            }
+        case let .stackID(id):
+            stackIDs.append(id)
+        case let .action(number, source, action, before, after):
             let literal = Self.literal(action)
             let call = source == "send" ? "await store.receive(\(literal))" : "await store.send(\(literal))"
             body.append("// \(number): \(source)")
-            body.append(call)
-            if shown?.route != state.route { body.append("XCTAssertEqual(store.state.route, \(Self.literal(state.route)))") }
-            if shown == nil || shown?.notice != state.notice {
-                body.append("XCTAssertEqual(store.state.notice, \(state.notice.map(Self.literal) ?? "nil"))")
+            let changes = SwiftSource.changes("$0", from: before, to: after)
+            if changes.isEmpty {
+                body.append(call)
+            } else {
+                body.append(call + " {")
+                body += changes.map { "    " + $0 }
+                body.append("}")
             }
-            shown = (state.route, state.notice)
         }
     }
 
@@ -44,9 +63,15 @@ struct TestEmitter {
         let lists = "[\(start.lists.map(Self.literal).joined(separator: ", "))]"
         let ids = start.pokemonIDs.ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ", ")
         let initial: String
-        if let restoring = start.restoring {
+        var account = "\n        let account = Account(me: \(Self.literal(start.user)), lists: lists, activeListID: \(Self.literal(start.activeListID)))"
+        if start.state != nil, let state = try? start.initialState(favorites: { _ in Shared(start.favorites) }, lists: Shared(start.lists)) {
+            // Begun mid-session (on consent): the state it began from, whole.
+            initial = "{ var value = \(SwiftSource.expression(state)); value.account.lists = lists; value.favorites = favorites; value.list.favorites = favorites; return value }()"
+            account = ""
+        } else if let restoring = start.restoring {
             initial = """
-            AppFeature.State(
+            RecordedSession.withStackIDs(\(start.stackIDs)) {
+                        AppFeature.State(
                         restoring: RestorableState(
                             route: \(Self.literal(restoring.route)), search: \(Self.literal(restoring.search)),
                             typeFilter: \(restoring.typeFilter.map(Self.literal) ?? "nil"), activeListID: \(Self.literal(restoring.activeListID)),
@@ -54,13 +79,16 @@ struct TestEmitter {
                         ),
                         account: account, pokemonIDs: PokemonIDs([\(ids)])
                     ) { _ in favorites }
+                    }
             """
         } else {
             initial = """
-            AppFeature.State(
-                        route: \(Self.literal(start.route)), account: account, favorites: favorites, pokemonIDs: PokemonIDs([\(ids)]),
-                        locale: .\(start.locale.rawValue)
-                    )
+            RecordedSession.withStackIDs(\(start.stackIDs)) {
+                        AppFeature.State(
+                            route: \(Self.literal(start.route)), account: account, favorites: favorites, pokemonIDs: PokemonIDs([\(ids)]),
+                            locale: .\(start.locale.rawValue)
+                        )
+                    }
             """
         }
         return """
@@ -77,16 +105,17 @@ struct TestEmitter {
         final class \(name)Tests: XCTestCase {
             func testReproducesTheRecordedSession() async {
                 let lists = Shared<[ListSummary]>(\(lists))
-                let favorites = Shared<Set<Int>>(\(Self.literal(start.favorites)))
-                let account = Account(me: \(Self.literal(start.user)), lists: lists, activeListID: \(Self.literal(start.activeListID)))
+                let favorites = Shared<Set<Int>>(\(Self.literal(start.favorites)))\(account)
                 let initialState = \(initial)
+                let last = RecordedSession.Last(favorites: \(Self.literal(start.favorites)))
                 let store = TestStore(initialState: initialState, reducer: AppFeature()) {
-                    RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([\(ids)]))
+                    RecordedSession.dependencies(&$0, lists: lists, pokemonIDs: PokemonIDs([\(ids)]), last: last, stackIDs: \(stackIDs))
                 }
-                // Effects' results are sent as recorded; what the reducers send is received.
-                store.exhaustivity = .off
+                // Effects' results are sent as recorded; what the reducers send is received;
+                // each action's whole change is stated.
         \(body.map { "        " + $0 }.joined(separator: "\n"))
-                store.skipReceivedActions()
+                // The effects whose results the recording does not have (still running when it
+                // ended) never answer here.
                 store.skipInFlightEffects()
             }
         }
@@ -128,6 +157,8 @@ struct TestEmitter {
 
 /// What a replay did at one line, for `TestEmitter`.
 enum ReplayStep {
-    case shared(favorites: Set<Int>?, lists: [ListSummary]?)
-    case action(number: Int, source: String, action: AppFeature.Action, state: AppFeature.State)
+    case shared(favorites: Set<Int>?, lists: [ListSummary]?, roster: ListRoster?, activity: ListActivity?)
+    case action(number: Int, source: String, action: AppFeature.Action, before: AppFeature.State, after: AppFeature.State)
+    /// The reducers of the last action gave a pushed screen this id.
+    case stackID(Int)
 }
