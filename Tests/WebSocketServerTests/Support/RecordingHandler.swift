@@ -31,7 +31,10 @@ final class RecordingHandler: WebSocketHandler {
 
     func connectionOpened(_ connection: Connection) {
         openConnections.withLock { $0[connection.id] = connection }
-        let thread = Thread.current.name ?? "?"
+        // Foundation's name, and whether the callback ran on a service thread at all: under a
+        // loaded host this test once read a dispatch worker's name ("r-initiated-qos"), which
+        // these two tell apart (a misread name, or a callback off its thread).
+        let thread = (Thread.current.name ?? "?") + (ServiceThreads.isCurrent ? "" : " (not a service thread)")
         openedOnThread.withLock { $0[connection.id] = thread }
         events.post(.opened(connection.id))
     }
