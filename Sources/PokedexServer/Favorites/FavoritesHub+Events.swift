@@ -56,10 +56,8 @@ extension FavoritesHub {
     private func memberJoined(user userID: String, list listID: String, as summary: ListSummary?) {
         memberships.joined(user: userID, list: listID)
         live.refreshRoster(listID)
-        let shown = summary.map { summary in
-            memberships.adding(summary, toUser: userID) { live.push($0, to: UserListsKey.keyID(userID)) }
-        } ?? false
-        if !shown { live.refreshLists(ofUser: userID) }
+        if let summary, memberships.adding(summary, toUser: userID, show: { live.push($0, to: UserListsKey.keyID(userID)) }) { return }
+        live.refreshLists(ofUser: userID)
     }
 
     /// An event another process committed, from the feed's thread: applied in the order
