@@ -60,4 +60,35 @@ final class SessionProjectionTests: XCTestCase {
         let parts = projection.projectShared(state)
         XCTAssertEqual(JSONPatch.diff(from: first, changing: parts), [])
     }
+    func testMembersShowingOneListShareItsRosterActivityAndRowsJSON() throws {
+        let favorites = Shared<Set<Int>>([1, 4])
+        let roster = Shared(ListRoster(members: [
+            .init(user: me, role: .owner, isOnline: true), .init(user: User(id: "u2", displayName: "Misty"), role: .editor, isOnline: false),
+        ]))
+        let activity = Shared(ListActivity(
+            additions: [4: FavoriteAddition(addedBy: me, addedAt: 7)],
+            events: [ListEvent(id: 1, kind: .starSet, actor: me, pokemonID: 4, at: 7)]
+        ))
+        func memberState(_ user: User) -> AppFeature.State {
+            let list = ListSummary(list: FavoritesList(id: "l1", name: "Team", ownerID: "u1"), role: user == me ? .owner : .editor)
+            var state = AppFeature.State(account: Account(me: user, lists: Shared([list]), activeListID: "l1"), favorites: favorites)
+            var view = FavoritesFeature.State(listID: "l1")
+            view.roster = roster
+            view.activity = activity
+            state.destination = .favorites(view)
+            return state
+        }
+        // Two sessions, of the owner and of an editor: each its own projection, one process.
+        let owner = SessionProjection(client).project(memberState(me))
+        let editor = SessionProjection(client).project(memberState(User(id: "u2", displayName: "Misty")))
+
+        for key in ["members", "activity", "pokemon"] {
+            let mine = try XCTUnwrap(owner["lists"]?[key], key), theirs = try XCTUnwrap(editor["lists"]?[key], key)
+            XCTAssertTrue(mine.isIdentical(to: theirs), "\(key) is built once for both")
+        }
+        XCTAssertEqual(owner["lists"]?["pokemon"]?.arrayValue?.count, 2)
+        XCTAssertEqual(owner["lists"]?["pokemon"]?[1]?["addedBy"]?["name"], "Ash")
+        // What each sees of its own account stays its own.
+        XCTAssertNotEqual(owner["lists"]?["all"], editor["lists"]?["all"])
+    }
 }

@@ -2,7 +2,8 @@
 import XCTest
 
 final class PartsPatchMemoTests: XCTestCase {
-    private let before = favorites([1, 7]), after = favorites([1, 7, 25])
+    /// Larger than `PartsPatchMemo.expandedCount`: a favorites set is keyed by its storage.
+    private let before = favorites(Array(1...20)), after = favorites(Array(1...20) + [25])
     /// Each session's own lists part, which a star does not change.
     private let listsA: JSONValue = ["active": "a"], listsB: JSONValue = ["active": "b"]
 
@@ -27,7 +28,7 @@ final class PartsPatchMemoTests: XCTestCase {
     func testEqualPartsInOtherStorageAreDiffedAgain() {
         let memo = PartsPatchMemo()
         let first = memo.patch(from: state(before, listsA), changing: [("favorites", after)])
-        let rebuilt = memo.patch(from: state(Self.favorites([1, 7]), listsA), changing: [("favorites", after)])
+        let rebuilt = memo.patch(from: state(Self.favorites(Array(1...20)), listsA), changing: [("favorites", after)])
 
         XCTAssertFalse(rebuilt.encodedOperations.sharesStorage(with: first.encodedOperations))
         XCTAssertEqual(rebuilt.operations, first.operations)
@@ -47,5 +48,39 @@ final class PartsPatchMemoTests: XCTestCase {
     func testPartsThatAreTheSameAsBeforeGiveNoOperations() {
         let patch = PartsPatchMemo().patch(from: state(before, listsA), changing: [("favorites", before), ("lists", listsA)])
         XCTAssertEqual(patch.operations, [])
+    }
+    /// A roster page every session shares, inside each session's own `lists` object.
+    private let rosterBefore: JSONValue = [["id": "u1", "online": true]]
+    private let rosterAfter: JSONValue = [["id": "u1", "online": true], ["id": "u2", "online": true]]
+
+    func testSessionsWhoseOwnPartsChangedOnlyInSharedMembersShareOnePatchMadeOnce() throws {
+        let memo = PartsPatchMemo()
+        let oldA: JSONValue = ["active": "a", "members": rosterBefore, "count": 1]
+        let oldB: JSONValue = ["active": "b", "members": rosterBefore, "count": 1]
+        let first = memo.patch(from: state(before, oldA), changing: [("lists", ["active": "a", "members": rosterAfter, "count": 2])])
+        let second = memo.patch(from: state(before, oldB), changing: [("lists", ["active": "b", "members": rosterAfter, "count": 2])])
+
+        XCTAssertEqual(first.operations, [
+            .add(path: "/lists/members/1", value: ["id": "u2", "online": true]), .replace(path: "/lists/count", value: 2),
+        ])
+        XCTAssertTrue(second.encodedOperations.sharesStorage(with: first.encodedOperations), "the second session's patch was remembered")
+        let patchedB = try JSONPatch.apply(second.operations, to: .object(state(before, oldB)))
+        XCTAssertEqual(patchedB, .object(state(before, ["active": "b", "members": rosterAfter, "count": 2])))
+    }
+
+    func testAMemberGoneFromAnOwnPartIsRemovedAndAMemberOfItsOwnIsNotShared() throws {
+        let memo = PartsPatchMemo()
+        let old: JSONValue = ["active": "a", "members": rosterBefore, "invites": [["id": "i1"]]]
+        let new: JSONValue = ["active": "a", "members": rosterAfter]
+        let patch = memo.patch(from: state(before, old), changing: [("lists", new)])
+        XCTAssertEqual(try JSONPatch.apply(patch.operations, to: .object(state(before, old))), .object(state(before, new)))
+        XCTAssertTrue(patch.operations.contains(.remove(path: "/lists/invites")))
+
+        // Another session whose own member changed too (its active list) gets its own patch.
+        let otherOld: JSONValue = ["active": "b", "members": rosterBefore, "invites": [["id": "i1"]]]
+        let otherNew: JSONValue = ["active": "c", "members": rosterAfter]
+        let other = memo.patch(from: state(before, otherOld), changing: [("lists", otherNew)])
+        XCTAssertFalse(other.encodedOperations.sharesStorage(with: patch.encodedOperations))
+        XCTAssertEqual(try JSONPatch.apply(other.operations, to: .object(state(before, otherOld))), .object(state(before, otherNew)))
     }
 }

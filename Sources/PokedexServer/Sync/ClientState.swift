@@ -15,7 +15,24 @@ struct ClientState: Sendable {
     /// Rows' JSON, built once for all sessions.
     let rowJSON = RowJSONCache()
     /// Lists' JSON, shared by the sessions showing the same list state.
-    let listJSON = ListJSONCache()
+    let listJSON = RecentJSONCache<PokemonListFeature.State>()
+    /// The parts of the Favorites view every member of a list sees alike, shared by the
+    /// sessions showing them: the roster page, the latest events and the rows.
+    let rosterJSON = RecentJSONCache<[ListRoster.RosterMember]>()
+    let activityJSON = RecentJSONCache<ActivityPage>()
+    let favoriteRowsJSON = RecentJSONCache<FavoriteRows>()
+
+    struct ActivityPage: Equatable, Sendable {
+        var events: [ListEvent]
+        var locale: AppLocale
+    }
+
+    struct FavoriteRows: Equatable, Sendable {
+        var favorites: Set<Int>
+        var additions: [Int: FavoriteAddition]
+        var sort: FavoritesSort
+        var locale: AppLocale
+    }
 
     func user(_ user: User) -> JSONValue {
         ["id": .string(user.id), "name": .string(user.displayName)]
@@ -34,23 +51,34 @@ struct ClientState: Sendable {
             "all": .array(account.lists.wrappedValue.map {
                 ["id": .string($0.id), "name": .string($0.list.name), "role": .string($0.role.rawValue)]
             }),
-            "members": .array(roster.members.map {
-                [
-                    "id": .string($0.user.id), "name": .string($0.user.displayName),
-                    "role": .string($0.role.rawValue), "online": .bool($0.isOnline),
-                ]
-            }),
+            "members": rosterJSON.json(for: roster.members) { members in
+                .array(members.map {
+                    [
+                        "id": .string($0.user.id), "name": .string($0.user.displayName),
+                        "role": .string($0.role.rawValue), "online": .bool($0.isOnline),
+                    ]
+                })
+            },
             "memberCount": .int(roster.memberCount),
-            "pokemon": .array(showingRows ? favoriteRows(favorites, activity: activity, sort: sort, locale: locale) : []),
-            "invites": .array(isOwner ? roster.invites.map(Self.invite) : []),
-            "activity": .array(showingRows ? (activity?.events ?? []).map { event($0, locale) } : []),
+            "pokemon": showingRows
+                ? favoriteRowsJSON.json(for: FavoriteRows(favorites: favorites, additions: activity?.additions ?? [:], sort: sort, locale: locale)) {
+                    .array(favoriteRows($0.favorites, additions: $0.additions, sort: $0.sort, locale: $0.locale))
+                }
+                : Self.emptyArray,
+            "invites": isOwner ? .array(roster.invites.map(Self.invite)) : Self.emptyArray,
+            "activity": showingRows
+                ? activityJSON.json(for: ActivityPage(events: activity?.events ?? [], locale: locale)) { page in
+                    .array(page.events.map { event($0, page.locale) })
+                }
+                : Self.emptyArray,
         ]
     }
 
+    private static let emptyArray = JSONValue.array([])
+
     /// The Favorites view's rows in `sort`'s order, each with who added it and when
     /// (`addedBy` null when unknown: a deleted user, or an addition not read yet).
-    func favoriteRows(_ favorites: Set<Int>, activity: ListActivity?, sort: FavoritesSort, locale: AppLocale) -> [JSONValue] {
-        let additions = activity?.additions ?? [:]
+    func favoriteRows(_ favorites: Set<Int>, additions: [Int: FavoriteAddition], sort: FavoritesSort, locale: AppLocale) -> [JSONValue] {
         var rows = favorites.map { row($0, locale) ?? Pokemon(id: $0, name: "", types: []) }
         switch sort {
         case .number:

@@ -33,12 +33,20 @@ struct Differ {
     /// The members of `old` that `changes` name, against their new values; the other members
     /// are not looked at.
     mutating func diff(_ old: JSONObject, changing changes: [(key: String, value: JSONValue)]) {
-        for (key, value) in changes {
-            if let previous = old[key] {
-                diff(previous, value, key: key)
-            } else {
-                operations.append(.add(path: pointer(appending: .key(key)), value: value))
-            }
+        for (key, value) in changes { diff(member: key, from: old[key], to: value) }
+    }
+
+    /// The member `key` of the root (or of the root's object member `parent`) going from `old`
+    /// to `new`, where nil is absent.
+    mutating func diff(member key: String, of parent: String? = nil, from old: JSONValue?, to new: JSONValue?) {
+        if let parent { path.append(.key(parent)) }
+        defer { if parent != nil { path.removeLast() } }
+        if let old, let new {
+            diff(old, new, key: key)
+        } else if let new {
+            operations.append(.add(path: pointer(appending: .key(key)), value: new))
+        } else if old != nil {
+            operations.append(.remove(path: pointer(appending: .key(key))))
         }
     }
 

@@ -27,18 +27,25 @@ public final class PartsPatchMemo: Sendable {
     static let capacity = 8
     private static let noChange = Patch([])
 
+    /// One member of the state that changed: a top-level part, or a member of one (`member`).
     private struct Change {
         let key: String
+        let member: String?
         let old: JSONValue?
-        let new: JSONValue
+        /// Nil: the member is gone.
+        let new: JSONValue?
 
         // Compared in place, without pairing the values in tuples: each copy retained values
         // that every member shares, from both service threads.
         func isSame(as other: Change) -> Bool {
-            guard key == other.key, new.isIdentical(to: other.new) else { return false }
-            guard let old else { return other.old == nil }
-            guard let otherOld = other.old else { return false }
-            return old.isIdentical(to: otherOld)
+            guard key == other.key, member == other.member else { return false }
+            return Self.isSame(new, other.new) && Self.isSame(old, other.old)
+        }
+
+        private static func isSame(_ value: JSONValue?, _ other: JSONValue?) -> Bool {
+            guard let value else { return other == nil }
+            guard let other else { return false }
+            return value.isIdentical(to: other)
         }
     }
 
@@ -51,6 +58,9 @@ public final class PartsPatchMemo: Sendable {
 
     public init() {}
 
+    /// Object parts of at most this many members are keyed member by member.
+    static let expandedCount = 16
+
     /// `JSONPatch.diff(from: old, changing: parts)`, encoded: remembered, or made and remembered.
     public func patch(from old: JSONObject, changing parts: [(key: String, value: JSONValue)]) -> Patch {
         // A part that is the same storage as before changes nothing. It is left out of the key:
@@ -59,7 +69,15 @@ public final class PartsPatchMemo: Sendable {
         for (key, value) in parts {
             let previous = old[key]
             if let previous, previous.isIdentical(to: value) { continue }
-            changes.append(Change(key: key, old: previous, new: value))
+            if case .object(let before)? = previous, case .object(let after) = value,
+               before.count <= Self.expandedCount, after.count <= Self.expandedCount {
+                // A small object of each session's own (its `lists`) holds members that every
+                // session shares (a roster page, the latest events): keyed by its changed
+                // members, a push that changed only shared ones is one entry for all sessions.
+                Self.appendChanges(of: key, from: before, to: after, to: &changes)
+            } else {
+                changes.append(Change(key: key, member: nil, old: previous, new: value))
+            }
         }
         guard !changes.isEmpty else { return Self.noChange }
         let known = entries.withLock { entries -> Patch? in
@@ -69,9 +87,28 @@ public final class PartsPatchMemo: Sendable {
             return nil
         }
         if let known { return known }
-        let patch = Patch(JSONPatch.diff(from: old, changing: changes.map { ($0.key, $0.new) }))
+        var differ = Differ()
+        for change in changes {
+            if let member = change.member {
+                differ.diff(member: member, of: change.key, from: change.old, to: change.new)
+            } else {
+                differ.diff(member: change.key, from: change.old, to: change.new)
+            }
+        }
+        let patch = Patch(differ.operations)
         entries.withLock { $0.insert(Entry(changes: changes, patch: patch)) }
         return patch
+    }
+
+    private static func appendChanges(of key: String, from before: JSONObject, to after: JSONObject, to changes: inout [Change]) {
+        for member in after {
+            let previous = before[member.key]
+            if let previous, previous.isIdentical(to: member.value) { continue }
+            changes.append(Change(key: key, member: member.key, old: previous, new: member.value))
+        }
+        for member in before where after.position(of: member.key) == nil {
+            changes.append(Change(key: key, member: member.key, old: member.value, new: nil))
+        }
     }
 
     private static func matches(_ known: [Change], _ changes: [Change]) -> Bool {
