@@ -24,7 +24,7 @@ struct SessionContext: Sendable {
     /// "Report a problem": a session records from then on, when `recordings` does not already
     /// (nil: never).
     let consentRecordings: ConsentRecordings?
-    let sharedPatches = PartsPatchMemo()
+    let sharedPatches = PartsPatchMemo(keyedByMembers: SessionProjection.ownPartsOfSharedValues)
     let log: Logger
 
     init(

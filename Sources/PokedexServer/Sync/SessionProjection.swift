@@ -81,9 +81,15 @@ final class SessionProjection: Sendable {
     /// (`StateChange.sharedValues`). A star reaching thousands of members then costs each the
     /// two parts, not the comparison of every other part with its memo.
     func projectShared(_ state: AppFeature.State) -> [(key: String, value: JSONValue)] {
+        // Keep `ownPartsOfSharedValues` in step with the parts returned here.
         let shared = memos.withLock { sharedParts(state, &$0) }
         return [("favorites", shared.favorites), ("lists", shared.lists)]
     }
+
+    /// The parts of `projectShared` that are each session's own object (its lists) around
+    /// members every session shares (`ClientState`'s roster, activity and rows caches):
+    /// `PartsPatchMemo` keys these by their changed members.
+    static let ownPartsOfSharedValues: Set<String> = ["lists"]
 
     private func sharedParts(_ state: AppFeature.State, _ memos: inout Memos) -> (favorites: JSONValue, lists: JSONValue) {
         let favorites = state.favorites.wrappedValue

@@ -56,10 +56,15 @@ public final class PartsPatchMemo: Sendable {
 
     private let entries = Mutex(RecentRing<Entry>(capacity: capacity))
 
-    public init() {}
+    /// Parts that are each session's own but hold members every session shares (a session's
+    /// `lists`: its own lists beside a roster page and the latest events): keyed by their
+    /// changed members, a push that changed only shared ones is one entry for all sessions.
+    /// Other parts are keyed whole, by storage (a favorites set is one value for all).
+    private let keyedByMembers: Set<String>
 
-    /// Object parts of at most this many members are keyed member by member.
-    static let expandedCount = 16
+    public init(keyedByMembers: Set<String> = []) {
+        self.keyedByMembers = keyedByMembers
+    }
 
     /// `JSONPatch.diff(from: old, changing: parts)`, encoded: remembered, or made and remembered.
     public func patch(from old: JSONObject, changing parts: [(key: String, value: JSONValue)]) -> Patch {
@@ -69,11 +74,7 @@ public final class PartsPatchMemo: Sendable {
         for (key, value) in parts {
             let previous = old[key]
             if let previous, previous.isIdentical(to: value) { continue }
-            if case .object(let before)? = previous, case .object(let after) = value,
-               before.count <= Self.expandedCount, after.count <= Self.expandedCount {
-                // A small object of each session's own (its `lists`) holds members that every
-                // session shares (a roster page, the latest events): keyed by its changed
-                // members, a push that changed only shared ones is one entry for all sessions.
+            if keyedByMembers.contains(key), case .object(let before)? = previous, case .object(let after) = value {
                 Self.appendChanges(of: key, from: before, to: after, to: &changes)
             } else {
                 changes.append(Change(key: key, member: nil, old: previous, new: value))
