@@ -29,47 +29,46 @@ enum CompactDetail {
     }
 
     static func read(_ scanner: inout JSONScanner) throws -> PokemonDetail {
-        try scanner.beginArray()
-        let id = try scanner.readInt()
-        try scanner.expectComma()
+        try scanner.readTuple { scanner in
+            let id = try scanner.readInt()
+            try scanner.expectComma()
+            let name = try scanner.readString()
+            try scanner.expectComma()
+            let types = try scanner.readElements { try $0.readString() }
+            try scanner.expectComma()
+            let height = try scanner.readInt()
+            try scanner.expectComma()
+            let weight = try scanner.readInt()
+            try scanner.expectComma()
+            let baseExperience = try scanner.readOptionalInt()
+            try scanner.expectComma()
+            let genus = try scanner.readOptionalString()
+            try scanner.expectComma()
+            let spriteURL = try scanner.readOptionalString()
+            try scanner.expectComma()
+            let stats = try scanner.readElements { try $0.readTuple(readStat) }
+            try scanner.expectComma()
+            let abilities = try scanner.readElements { try $0.readTuple(readAbility) }
+            return PokemonDetail(
+                id: id, name: name, types: types, height: height, weight: weight, abilities: abilities,
+                stats: stats, baseExperience: baseExperience, genus: genus, spriteURL: spriteURL
+            )
+        }
+    }
+
+    /// `"stat",base`
+    private static func readStat(_ scanner: inout JSONScanner) throws -> PokemonDetail.Stat {
         let name = try scanner.readString()
         try scanner.expectComma()
-        var types: [String] = []
-        try scanner.readArray { types.append(try $0.readString()) }
+        return PokemonDetail.Stat(name: name, base: try scanner.readInt())
+    }
+
+    /// `"ability",slot,is_hidden`
+    private static func readAbility(_ scanner: inout JSONScanner) throws -> PokemonDetail.Ability {
+        let name = try scanner.readString()
         try scanner.expectComma()
-        let height = try scanner.readInt()
+        let slot = try scanner.readInt()
         try scanner.expectComma()
-        let weight = try scanner.readInt()
-        try scanner.expectComma()
-        let baseExperience = try scanner.readOptionalInt()
-        try scanner.expectComma()
-        let genus = try scanner.readOptionalString()
-        try scanner.expectComma()
-        let spriteURL = try scanner.readOptionalString()
-        try scanner.expectComma()
-        var stats: [PokemonDetail.Stat] = []
-        try scanner.readArray { scanner in
-            try scanner.beginArray()
-            let name = try scanner.readString()
-            try scanner.expectComma()
-            stats.append(.init(name: name, base: try scanner.readInt()))
-            try scanner.endArray()
-        }
-        try scanner.expectComma()
-        var abilities: [PokemonDetail.Ability] = []
-        try scanner.readArray { scanner in
-            try scanner.beginArray()
-            let name = try scanner.readString()
-            try scanner.expectComma()
-            let slot = try scanner.readInt()
-            try scanner.expectComma()
-            abilities.append(.init(name: name, isHidden: try scanner.readBool(), slot: slot))
-            try scanner.endArray()
-        }
-        try scanner.endArray()
-        return PokemonDetail(
-            id: id, name: name, types: types, height: height, weight: weight, abilities: abilities,
-            stats: stats, baseExperience: baseExperience, genus: genus, spriteURL: spriteURL
-        )
+        return PokemonDetail.Ability(name: name, isHidden: try scanner.readBool(), slot: slot)
     }
 }

@@ -17,12 +17,11 @@ enum CompactIndex {
     static func decode(_ bytes: [UInt8]) throws -> PokemonIndexPage {
         try JSONScanner.scan(bytes) { scanner in
             try PokemonIndexPage.read(&scanner) { scanner in
-                try scanner.beginArray()
-                let id = try scanner.readInt()
-                try scanner.expectComma()
-                let name = try scanner.readString()
-                try scanner.endArray()
-                return NamedEntry(id: id, name: name)
+                try scanner.readTuple { scanner in
+                    let id = try scanner.readInt()
+                    try scanner.expectComma()
+                    return NamedEntry(id: id, name: try scanner.readString())
+                }
             }
         }
     }

@@ -21,14 +21,13 @@ struct CompactRecord: Equatable, Sendable {
     }
 
     static func read(_ scanner: inout JSONScanner) throws -> CompactRecord {
-        try scanner.beginArray()
-        let detail = try CompactDetail.read(&scanner)
-        try scanner.expectComma()
-        let names = try readText(&scanner)
-        try scanner.expectComma()
-        let genus = try readText(&scanner)
-        try scanner.endArray()
-        return CompactRecord(detail: detail, names: names, genus: genus)
+        try scanner.readTuple { scanner in
+            let detail = try CompactDetail.read(&scanner)
+            try scanner.expectComma()
+            let names = try readText(&scanner)
+            try scanner.expectComma()
+            return CompactRecord(detail: detail, names: names, genus: try readText(&scanner))
+        }
     }
 
     static func encode(_ record: CompactRecord) -> [UInt8] {
@@ -49,8 +48,7 @@ struct CompactRecord: Equatable, Sendable {
 
     static func readText(_ scanner: inout JSONScanner) throws -> LocalizedText? {
         if try scanner.readNull() { return nil }
-        var texts: [String] = []
-        try scanner.readArray { texts.append(try $0.readString()) }
+        let texts = try scanner.readElements { try $0.readString() }
         guard texts.count == 2 else { throw scanner.error("a text has an English and a Spanish string") }
         return LocalizedText(en: texts[0], es: texts[1])
     }

@@ -43,8 +43,7 @@ enum DetailDocument {
 
     /// `[{ability: {name}, is_hidden, slot}]`
     private static func readAbilities(_ scanner: inout JSONScanner) throws -> [PokemonDetail.Ability] {
-        var abilities: [PokemonDetail.Ability] = []
-        try scanner.readArray { scanner in
+        try scanner.readElements { scanner in
             var name: String?, isHidden: Bool?, slot: Int?
             try scanner.readObject { scanner, key in
                 switch key {
@@ -57,9 +56,8 @@ enum DetailDocument {
             guard let name, let isHidden, let slot else {
                 throw scanner.error("an ability lacks \"ability.name\", \"is_hidden\" or \"slot\"")
             }
-            abilities.append(.init(name: name, isHidden: isHidden, slot: slot))
+            return PokemonDetail.Ability(name: name, isHidden: isHidden, slot: slot)
         }
-        return abilities
     }
 
     /// `[{base_stat, stat: {name}}]`, kept in document order.
@@ -71,8 +69,7 @@ enum DetailDocument {
     private static func readNumberedNames(
         _ scanner: inout JSONScanner, number numberKey: String, resource resourceKey: String, what: String
     ) throws -> [(number: Int, name: String)] {
-        var entries: [(number: Int, name: String)] = []
-        try scanner.readArray { scanner in
+        try scanner.readElements { scanner in
             var number: Int?, name: String?
             try scanner.readObject { scanner, key in
                 switch key {
@@ -82,9 +79,8 @@ enum DetailDocument {
                 }
             }
             guard let number, let name else { throw scanner.error("\(what) lacks \"\(numberKey)\" or \"\(resourceKey).name\"") }
-            entries.append((number, name))
+            return (number, name)
         }
-        return entries
     }
 
     /// `sprites.front_default`, which may be null.

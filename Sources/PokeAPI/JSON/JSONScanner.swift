@@ -74,6 +74,22 @@ struct JSONScanner {
         while try nextElement(first: &first) { try element(&self) }
     }
 
+    /// Reads an array's elements, each read by `element`.
+    mutating func readElements<Element>(_ element: (inout JSONScanner) throws -> Element) throws -> [Element] {
+        var elements: [Element] = []
+        try readArray { elements.append(try element(&$0)) }
+        return elements
+    }
+
+    /// Reads a fixed-shape array (`[25,"pikachu"]`) with `body`, which reads its values in
+    /// order, `expectComma` between them.
+    mutating func readTuple<Value>(_ body: (inout JSONScanner) throws -> Value) throws -> Value {
+        try beginArray()
+        let value = try body(&self)
+        try endArray()
+        return value
+    }
+
     // MARK: Scalars
 
     /// `null` if present (consumed), else `false` with nothing consumed.

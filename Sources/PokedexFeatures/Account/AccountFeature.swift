@@ -34,11 +34,7 @@ public struct AccountFeature: Reducer, Sendable {
         Reduce { state, action in
             switch action {
             case .createSignInCode:
-                return .run { [accountClient] send in
-                    await send(.signInCodeCreated(try await accountClient.createSignInCode()))
-                } catch: { _, _ in
-                    // Refused (a rate) or not saved: the action's `error` frame says so.
-                }
+                return call(accountClient.createSignInCode, answer: Action.signInCodeCreated)
 
             case let .signInCodeCreated(code):
                 state.signIn = code
@@ -50,20 +46,16 @@ public struct AccountFeature: Reducer, Sendable {
 
             case .signOut:
                 state.signIn = nil
-                return .run { [accountClient] _ in try await accountClient.signOut() } catch: { _, _ in }
+                return call(accountClient.signOut)
 
             case .signOutEverywhere:
                 state.signIn = nil
-                return .run { [accountClient] _ in try await accountClient.signOutEverywhere() } catch: { _, _ in }
+                return call(accountClient.signOutEverywhere)
 
             case .reportProblem:
                 // The recording starts outside the reducer, through the client: it is the
                 // session's (the server's), and reducers do no I/O.
-                return .run { [accountClient] send in
-                    await send(.problemReported(try await accountClient.reportProblem()))
-                } catch: { _, _ in
-                    // Refused (a rate, or no recordings on this server): the `error` frame says so.
-                }
+                return call(accountClient.reportProblem, answer: Action.problemReported)
 
             case let .problemReported(report):
                 state.problemReport = report
@@ -74,5 +66,17 @@ public struct AccountFeature: Reducer, Sendable {
                 return .none
             }
         }
+    }
+
+    /// Calls the client and sends its answer back as `answer`, if given. A refusal (a rate, a
+    /// failed commit, no recordings on this server) changes nothing here: the live client
+    /// sends the action's `error` frame, which says so.
+    private func call<Answer: Sendable>(
+        _ request: @escaping @Sendable () async throws -> Answer, answer: (@Sendable (Answer) -> Action)? = nil
+    ) -> Effect<Action> {
+        .run { send in
+            let value = try await request()
+            if let answer { await send(answer(value)) }
+        } catch: { _, _ in }
     }
 }
