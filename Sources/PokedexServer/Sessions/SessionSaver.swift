@@ -10,8 +10,16 @@ import Synchronization
 /// a write's round trip), while a process under load writes at most once per `delay` plus a
 /// write, however many sessions type at once: the batches grow, not the writes.
 final class SessionSaver: Sendable {
+    /// A screen to save, encoded only when its write is made: a session that moves on
+    /// within `delay` costs its service thread no encoding of the screens it passed through.
+    private struct Change {
+        var userID: String
+        var state: RestorableState
+        var at: Date
+    }
+
     private struct Pending {
-        var dirty: [String: SavedSession] = [:]
+        var dirty: [String: Change] = [:]
         /// A write is scheduled (its delay is running) and will take what is dirty.
         var scheduled = false
         /// A write is running; `waiters` are the writes queued behind it, in order.
@@ -45,8 +53,8 @@ final class SessionSaver: Sendable {
 
     /// The session's screen is now `state`; saved with the next write.
     func changed(session id: String, user userID: String, to state: RestorableState) {
-        let saved = SavedSession(id: id, userID: userID, state: state.encoded, updatedAt: clock.date())
-        pending.withLock { $0.dirty[id] = saved }
+        let change = Change(userID: userID, state: state, at: clock.date())
+        pending.withLock { $0.dirty[id] = change }
         schedule(after: delay)
     }
 
@@ -72,18 +80,21 @@ final class SessionSaver: Sendable {
                 pending.dirty = [:]
                 pending.scheduled = false
             }
-            return Array(pending.dirty.values)
+            return pending.dirty
         }
         var failed = false
         if !batch.isEmpty {
             let store = self.store
+            let sessions = batch.map { id, change in
+                SavedSession(id: id, userID: change.userID, state: change.state.encoded, updatedAt: change.at)
+            }
             do {
-                try await storage.run { try store.save(batch) }
+                try await storage.run { try store.save(sessions) }
             } catch {
                 failed = true
                 // Kept for the next write, unless newer states came meanwhile.
                 pending.withLock { pending in
-                    for session in batch where pending.dirty[session.id] == nil { pending.dirty[session.id] = session }
+                    for (id, change) in batch where pending.dirty[id] == nil { pending.dirty[id] = change }
                 }
             }
         }
