@@ -8,11 +8,8 @@ extension AccountClient {
     /// storage queue through the hub, whose events then end the sessions of revoked tokens
     /// (here and, through the change feed, in every other process). Every closure captures one
     /// object, `LiveAccount`, as `FavoritesClient.live`'s do.
-    static func live(
-        hub: FavoritesHub, writer: SessionWriter, clock: ServerClock, codes: any KeyedRateLimit, recording: RecordingSlot,
-        refused: @escaping @Sendable (LimitKind) -> Void
-    ) -> AccountClient {
-        let live = LiveAccount(hub: hub, writer: writer, clock: clock, codes: codes, recording: recording, refused: refused)
+    static func live(shared: AccountServices, writer: SessionWriter, recording: RecordingSlot) -> AccountClient {
+        let live = LiveAccount(shared: shared, writer: writer, recording: recording)
         return AccountClient(
             createSignInCode: { [live] in try await live.createSignInCode() },
             signOut: { [live] in try await live.signOut() },
@@ -22,25 +19,36 @@ extension AccountClient {
     }
 }
 
-/// What a session's `AccountClient` does, by the session's user through its writer.
-final class LiveAccount: Sendable {
+/// What every session's account client shares: the hub, the clock (a sign-in code's expiry),
+/// the sign-in codes' limit and where a refusal is counted. Built once per server.
+final class AccountServices: Sendable {
     let hub: FavoritesHub
-    let writer: SessionWriter
     let clock: ServerClock
     let codes: any KeyedRateLimit
-    let recording: RecordingSlot
     let refused: @Sendable (LimitKind) -> Void
 
-    init(
-        hub: FavoritesHub, writer: SessionWriter, clock: ServerClock, codes: any KeyedRateLimit, recording: RecordingSlot,
-        refused: @escaping @Sendable (LimitKind) -> Void
-    ) {
+    init(hub: FavoritesHub, clock: ServerClock, codes: any KeyedRateLimit, refused: @escaping @Sendable (LimitKind) -> Void) {
         self.hub = hub
-        self.writer = writer
         self.clock = clock
         self.codes = codes
-        self.recording = recording
         self.refused = refused
+    }
+}
+
+/// What a session's `AccountClient` does, by the session's user through its writer.
+final class LiveAccount: Sendable {
+    let shared: AccountServices
+    let writer: SessionWriter
+    let recording: RecordingSlot
+    var hub: FavoritesHub { shared.hub }
+    var clock: ServerClock { shared.clock }
+    var codes: any KeyedRateLimit { shared.codes }
+    var refused: @Sendable (LimitKind) -> Void { shared.refused }
+
+    init(shared: AccountServices, writer: SessionWriter, recording: RecordingSlot) {
+        self.shared = shared
+        self.writer = writer
+        self.recording = recording
     }
 
     func createSignInCode() async throws -> SignInCode {
