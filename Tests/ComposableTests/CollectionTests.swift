@@ -1,4 +1,4 @@
-import Composable
+@testable import Composable
 import ComposableTesting
 import XCTest
 
@@ -57,5 +57,29 @@ final class CollectionTests: XCTestCase {
         rows.remove(id: 1)
         XCTAssertEqual(rows.ids, [3, 2])
         XCTAssertEqual(rows.index(id: 2), 1)
+    }
+
+    /// A small array is searched, not indexed, and shares the storage it was built from; past
+    /// `indexThreshold` elements it builds its index, and drops it again below.
+    func testIdentifiedArrayIndexesOnlyPastItsThresholdAndSharesASmallArraysStorage() {
+        let threshold = IdentifiedArray<Int, Parent.Row>.indexThreshold
+        let page = (1...threshold).map { Parent.Row(id: $0) }
+        var rows = IdentifiedArray<Int, Parent.Row>(page)
+        XCTAssertEqual(rows.elements.withUnsafeBufferPointer(\.baseAddress), page.withUnsafeBufferPointer(\.baseAddress))
+        XCTAssertTrue(rows.indexByID.isEmpty)
+        XCTAssertEqual(rows.index(id: threshold), threshold - 1)
+        rows.append(contentsOf: (threshold + 1...threshold + 5).map { Parent.Row(id: $0) })
+        XCTAssertFalse(rows.append(Parent.Row(id: 2)))
+        XCTAssertEqual(rows.indexByID.count, threshold + 5)
+        XCTAssertEqual(rows.index(id: threshold + 5), threshold + 4)
+        XCTAssertEqual(rows[id: 7]?.id, 7)
+        for id in threshold - 4...threshold + 5 { rows.remove(id: id) }
+        XCTAssertTrue(rows.indexByID.isEmpty)
+        XCTAssertEqual(rows.ids, Array(1...threshold - 5))
+        XCTAssertEqual(rows.index(id: 3), 2)
+        XCTAssertNil(rows.index(id: threshold))
+        // Duplicates in a small array: the first of each id stays, as appending them would.
+        let twice = IdentifiedArray<Int, Parent.Row>([Parent.Row(id: 1), Parent.Row(id: 2), Parent.Row(id: 1)])
+        XCTAssertEqual(twice.ids, [1, 2])
     }
 }

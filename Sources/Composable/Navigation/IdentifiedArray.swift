@@ -6,29 +6,52 @@
 /// and reading members are inlinable, so features get them specialized for their element type.
 public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> where Element.ID == ID {
     @usableFromInline var storage: [Element]
+    /// Empty while there are at most `indexThreshold` elements (a linear search finds an id
+    /// among so few), so a small array built from another one shares its storage and has no
+    /// index of its own: thousands of sessions showing the same first page hold one copy of it.
     @usableFromInline var indexByID: [ID: Int]
+
+    /// Up to this many elements, an id is looked up by a linear search, not an index.
+    @inlinable static var indexThreshold: Int { 32 }
 
     public var elements: [Element] { storage }
 
     @inlinable
     public init(_ elements: [Element] = []) {
+        if elements.count <= Self.indexThreshold, Self.idsAreUnique(elements) {
+            self.storage = elements
+            self.indexByID = [:]
+            return
+        }
         self.storage = []
         self.storage.reserveCapacity(elements.count)
-        self.indexByID = Dictionary(minimumCapacity: elements.count)
+        self.indexByID = [:]
         for element in elements { append(element) }
+    }
+
+    @inlinable
+    static func idsAreUnique(_ elements: [Element]) -> Bool {
+        for (position, element) in elements.enumerated() {
+            let elementID = element.id
+            if elements[..<position].contains(where: { $0.id == elementID }) { return false }
+        }
+        return true
     }
 
     public var ids: [ID] { storage.map(\.id) }
 
     @inlinable
-    public func index(id: ID) -> Int? { indexByID[id] }
+    public func index(id: ID) -> Int? {
+        if storage.count <= Self.indexThreshold { return storage.firstIndex { $0.id == id } }
+        return indexByID[id]
+    }
 
     @inlinable
     public subscript(id id: ID) -> Element? {
-        get { indexByID[id].map { storage[$0] } }
+        get { index(id: id).map { storage[$0] } }
         set {
             if let newValue {
-                if let index = indexByID[id] { storage[index] = newValue } else { append(newValue) }
+                if let index = index(id: id) { storage[index] = newValue } else { append(newValue) }
             } else {
                 remove(id: id)
             }
@@ -39,9 +62,16 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
     @inlinable @discardableResult
     public mutating func append(_ element: Element) -> Bool {
         let elementID = element.id
-        guard indexByID[elementID] == nil else { return false }
-        indexByID[elementID] = storage.count
+        guard index(id: elementID) == nil else { return false }
         storage.append(element)
+        if storage.count > Self.indexThreshold {
+            if indexByID.isEmpty {
+                indexByID.reserveCapacity(storage.count)
+                for (index, element) in storage.enumerated() { indexByID[element.id] = index }
+            } else {
+                indexByID[elementID] = storage.count - 1
+            }
+        }
         return true
     }
 
@@ -52,7 +82,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
 
     @discardableResult
     public mutating func remove(id: ID) -> Element? {
-        guard let index = indexByID[id] else { return nil }
+        guard let index = index(id: id) else { return nil }
         let element = storage.remove(at: index)
         reindex()
         return element
@@ -60,17 +90,21 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
 
     public mutating func removeAll() {
         storage.removeAll()
-        indexByID.removeAll()
+        indexByID = [:]
     }
 
     /// Mutates the element with `id` in place.
     @usableFromInline
     mutating func modify<R>(id: ID, _ body: (inout Element) -> R) -> R? {
-        guard let index = indexByID[id] else { return nil }
+        guard let index = index(id: id) else { return nil }
         return body(&storage[index])
     }
 
     private mutating func reindex() {
+        guard storage.count > Self.indexThreshold else {
+            indexByID = [:]
+            return
+        }
         indexByID.removeAll(keepingCapacity: true)
         for (index, element) in storage.enumerated() { indexByID[element.id] = index }
     }

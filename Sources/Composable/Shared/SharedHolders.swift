@@ -39,7 +39,57 @@ final class SharedHolders: Sendable {
         case running(cursor: Int, again: Bool)
     }
 
-    private let groups = Mutex<[ObjectIdentifier?: Group]>([:])
+    private let groups = Mutex(Groups())
+
+    /// The groups by their executor's identity (nil: no executor), in a small array: a box has
+    /// as many groups as executors hold it, a few at most, and most boxes (a user's own lists,
+    /// a list only its owner holds) have one, for which a dictionary's storage was the larger
+    /// part of a subscription.
+    private struct Groups: Sequence {
+        private var groups: [Group] = []
+
+        private static func key(of group: Group) -> ObjectIdentifier? {
+            group.executor.map { ObjectIdentifier($0) }
+        }
+
+        private func position(of key: ObjectIdentifier?) -> Int? {
+            groups.firstIndex { Self.key(of: $0) == key }
+        }
+
+        /// In place: a holder's slot changes without copying the group's slots.
+        subscript(key: ObjectIdentifier?) -> Group? {
+            get { position(of: key).map { groups[$0] } }
+            _modify {
+                let position = position(of: key)
+                var group: Group? = nil
+                if let position {
+                    // Moved out, so the group's arrays stay uniquely referenced while changed.
+                    group = groups[position]
+                    groups[position] = Group(executor: nil)
+                }
+                defer {
+                    switch (position, group) {
+                    case let (position?, group?): groups[position] = group
+                    case let (position?, nil): groups.remove(at: position)
+                    case let (nil, group?): groups.append(group)
+                    case (nil, nil): break
+                    }
+                }
+                yield &group
+            }
+        }
+
+        mutating func removeValue(forKey key: ObjectIdentifier?) -> Group? {
+            guard let position = position(of: key) else { return nil }
+            return groups.remove(at: position)
+        }
+
+        var values: [Group] { groups }
+
+        func makeIterator() -> some IteratorProtocol<(key: ObjectIdentifier?, value: Group)> {
+            groups.lazy.map { (key: Self.key(of: $0), value: $0) }.makeIterator()
+        }
+    }
 
     func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
         let executor = subscriber.notificationExecutor

@@ -4,7 +4,10 @@ import PokedexModels
 extension AppFeature {
     /// What can be presented over the list (the detail now; room for a share sheet, alerts).
     public struct Destination: Reducer, Sendable {
-        public enum State: Equatable, Sendable, PresentationIdentifiable {
+        /// Boxed (`indirect`): every session's state holds one, nearly always nil, and its
+        /// largest case inline made each larger, twice (the Store's state
+        /// and the projection's memo of it).
+        public indirect enum State: Equatable, Sendable, PresentationIdentifiable {
             case detail(PokemonDetailFeature.State)
             case favorites(FavoritesFeature.State)
 

@@ -20,10 +20,10 @@ struct DataSources: Sendable {
         let catalog: Catalog
         if let baseURL = options.pokeAPI {
             catalog = .embedded
-            pokemonClient = .live(baseURL: baseURL, http: http, cache: cache)
+            pokemonClient = PokemonClient.live(baseURL: baseURL, http: http, cache: cache).sharingRecentPages()
         } else {
             catalog = try options.catalogCSV.map { try Catalog.load(csvDirectory: $0) } ?? .embedded
-            pokemonClient = .catalog(catalog)
+            pokemonClient = PokemonClient.catalog(catalog).sharingRecentPages()
         }
         row = { catalog.row(id: $0, locale: $1) }
         let spriteURL: @Sendable (Int) -> String = options.spritesURL.map { base in

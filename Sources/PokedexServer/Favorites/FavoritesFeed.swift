@@ -15,7 +15,7 @@ final class FavoritesFeed: Sendable {
         struct State {
             var snapshot: FavoritesSnapshot?
             var waiting: [Int: FavoriteChange] = [:]
-            var subscribers: [Int: @Sendable (Set<Int>) -> Void] = [:]
+            var subscribers = Subscribers<@Sendable (Set<Int>) -> Void>()
             /// The seq of the value the last `load` handed out, so a subscriber that comes
             /// after a change gets the newer value at once.
             var handedOut: Int?

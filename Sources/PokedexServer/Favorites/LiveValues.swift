@@ -16,7 +16,7 @@ final class LiveValues: Sendable {
     }
 
     /// Refreshers of live shared values, by key id.
-    private let refreshers = Mutex<[String: [Int: Refresher]]>([:])
+    private let refreshers = Mutex<[String: Subscribers<Refresher>]>([:])
     private let nextRefresher = Atomic<Int>(0)
     /// Live roster values (each open Favorites view holds one).
     private let openRosters = Atomic<Int>(0)
@@ -47,7 +47,7 @@ final class LiveValues: Sendable {
         let id = nextRefresher.add(1, ordering: .relaxed).newValue
         let isRoster = keyID.hasPrefix(RosterKey.keyPrefix)
         if isRoster { openRosters.add(1, ordering: .relaxed) }
-        refreshers.withLock { $0[keyID, default: [:]][id] = refresh }
+        refreshers.withLock { $0[keyID, default: Subscribers()][id] = refresh }
         return { [weak self] in
             guard let self else { return }
             let (removed, wasLast) = refreshers.withLock { table -> (Bool, Bool) in
@@ -82,7 +82,7 @@ final class LiveValues: Sendable {
     }
 
     private func refreshers(of keyIDs: [String]) -> [Refresher] {
-        refreshers.withLock { table in keyIDs.flatMap { table[$0].map { Array($0.values) } ?? [] } }
+        refreshers.withLock { table in keyIDs.flatMap { table[$0]?.values ?? [] } }
     }
 
     func refreshLists(ofUser userID: String) { refresh([UserListsKey.keyID(userID)]) }

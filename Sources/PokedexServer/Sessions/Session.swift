@@ -102,11 +102,9 @@ final class Session: Sendable {
             reducer: AppFeature(),
             executorPreference: executor
         ) {
-            $0.pokemonClient = context.pokemonClient
+            $0 = context.storeDependencies
             $0.favoritesClient = favoritesClient
             $0.accountClient = context.accountClient(for: writer, recording: recordingSlot)
-            $0.clock = context.clock.asClock
-            $0.date = DateGenerator(context.clock.date)
             $0.stackElementID = SessionRecording.stackIDs(tellingTheRecordingIn: recordingSlot)
         }
         projection = SessionProjection(context.projection)

@@ -26,6 +26,12 @@ struct SessionContext: Sendable {
     let consentRecordings: ConsentRecordings?
     let sharedPatches = PartsPatchMemo(keyedByMembers: SessionProjection.ownPartsOfSharedValues)
     let log: Logger
+    /// What every session's Store depends on alike (the data source, the clock, the date),
+    /// set once: a Store's dependencies are a copy of these with its own clients added, and
+    /// the copies share these values' storage.
+    let storeDependencies: DependencyValues
+    /// What every session's account client shares.
+    let accountServices: AccountServices
 
     init(
         pokemonClient: PokemonClient, hub: FavoritesHub, projection: ClientState, metrics: ServerMetricsRecorder,
@@ -42,6 +48,12 @@ struct SessionContext: Sendable {
         self.recordings = recordings
         self.consentRecordings = consentRecordings
         self.log = log
+        var dependencies = DependencyValues.current
+        dependencies.pokemonClient = pokemonClient
+        dependencies.clock = clock.asClock
+        dependencies.date = DateGenerator(clock.date)
+        storeDependencies = dependencies
+        accountServices = AccountServices(hub: hub, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
     }
 
     /// A session's favorites client: its writes are its user's (`writer`).
@@ -52,6 +64,6 @@ struct SessionContext: Sendable {
     /// A session's account client: its user's, signing out the token its browser holds.
     /// "Report a problem" starts `recording`.
     func accountClient(for writer: SessionWriter, recording: RecordingSlot) -> AccountClient {
-        .live(hub: hub, writer: writer, clock: clock, codes: limits.signInCodes, recording: recording) { [metrics] in metrics.limitRefused($0) }
+        .live(shared: accountServices, writer: writer, recording: recording)
     }
 }

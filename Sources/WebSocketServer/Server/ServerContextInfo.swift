@@ -6,6 +6,12 @@ import CLibWebSockets
 enum ServerContextInfo {
     static let protocolName = "app"
 
+    /// The bytes of a websocket message lws hands the server at a time. lws keeps a buffer of
+    /// this size for every connection, for as long as it is open; a message longer than it
+    /// arrives in pieces, which the connection reassembles (`MessageAssembler`). A browser's
+    /// frames are actions, nearly all far shorter.
+    static let receiveChunkBytes = 1024
+
     /// MIME types lws does not know.
     static let extraMimeTypes = [
         (".mjs", "text/javascript"),
@@ -27,7 +33,7 @@ enum ServerContextInfo {
         info.protocols = UnsafePointer(allocations.array([
             lws_protocols(name: name, callback: { serviceLoopCallback(ServerLoop.self, $0, $1, $2, $3, $4) },
                           per_session_data_size: MemoryLayout<UnsafeRawPointer>.size,
-                          rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0),
+                          rx_buffer_size: receiveChunkBytes, id: 0, user: nil, tx_packet_size: 0),
             lws_protocols(),
         ]))
         if let root = configuration.staticRoot {
