@@ -91,4 +91,34 @@ final class SessionProjectionTests: XCTestCase {
         // What each sees of its own account stays its own.
         XCTAssertNotEqual(owner["lists"]?["all"], editor["lists"]?["all"])
     }
+
+    func testARosterPushToMembersShowingOneListIsOnePatchMadeOnce() throws {
+        let favorites = Shared<Set<Int>>([1])
+        let misty = User(id: "u2", displayName: "Misty"), brock = User(id: "u3", displayName: "Brock")
+        let roster = Shared(ListRoster(members: [.init(user: me, role: .owner, isOnline: true), .init(user: misty, role: .editor, isOnline: true)]))
+        let activity = Shared(ListActivity())
+        func memberState(_ user: User) -> AppFeature.State {
+            let list = ListSummary(list: FavoritesList(id: "l1", name: "Team", ownerID: "u1"), role: .editor)
+            var state = AppFeature.State(account: Account(me: user, lists: Shared([list]), activeListID: "l1"), favorites: favorites)
+            var view = FavoritesFeature.State(listID: "l1")
+            view.roster = roster
+            view.activity = activity
+            state.destination = .favorites(view)
+            return state
+        }
+        let sessions = [misty, brock].map { user in (state: memberState(user), projection: SessionProjection(client)) }
+        let sent = try sessions.map { session in try XCTUnwrap(session.projection.project(session.state).objectValue) }
+
+        // Brock joins: every open view's roster changes, and nothing else.
+        roster.withLock { $0 = ListRoster(members: $0.members + [.init(user: brock, role: .editor, isOnline: true)]) }
+        let memo = PartsPatchMemo(keyedByMembers: SessionProjection.ownPartsOfSharedValues)
+        let patches = zip(sessions, sent).map { session, sent in memo.patch(from: sent, changing: session.projection.projectShared(session.state)) }
+
+        XCTAssertEqual(patches[0].operations.count, 2, "the new member and the count")
+        XCTAssertTrue(patches[1].encodedOperations.sharesStorage(with: patches[0].encodedOperations), "made once for both members")
+        for (index, session) in sessions.enumerated() {
+            let patched = try JSONPatch.apply(patches[index].operations, to: .object(sent[index]))
+            XCTAssertEqual(patched, SessionProjection(client).project(session.state))
+        }
+    }
 }

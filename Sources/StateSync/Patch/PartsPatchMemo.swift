@@ -101,10 +101,13 @@ public final class PartsPatchMemo: Sendable {
         return patch
     }
 
+    /// The members of a part that changed. A member each session builds anew (its own lists)
+    /// is compared by value: only the members that really changed may key the entry, or no two
+    /// sessions would share it.
     private static func appendChanges(of key: String, from before: JSONObject, to after: JSONObject, to changes: inout [Change]) {
         for member in after {
             let previous = before[member.key]
-            if let previous, previous.isIdentical(to: member.value) { continue }
+            if let previous, previous.isIdentical(to: member.value) || previous == member.value { continue }
             changes.append(Change(key: key, member: member.key, old: previous, new: member.value))
         }
         for member in before where after.position(of: member.key) == nil {
@@ -120,16 +123,16 @@ public final class PartsPatchMemo: Sendable {
 }
 
 extension JSONValue {
-    /// True when both are the same object or array storage, or equal scalars: a cheap test
-    /// that is true only for equal values.
+    /// True when both are the same object or array storage, both empty, or equal scalars: a
+    /// cheap test that is true only for equal values.
     func isIdentical(to other: JSONValue) -> Bool {
         switch self {
         case .object(let left):
             guard case .object(let right) = other else { return false }
-            return left.sharesStorage(with: right)
+            return left.sharesStorage(with: right) || (left.isEmpty && right.isEmpty)
         case .array(let left):
             guard case .array(let right) = other else { return false }
-            return left.sharesStorage(with: right)
+            return left.sharesStorage(with: right) || (left.isEmpty && right.isEmpty)
         default:
             return self == other
         }
