@@ -60,6 +60,21 @@ final class SessionProjectionTests: XCTestCase {
         let parts = projection.projectShared(state)
         XCTAssertEqual(JSONPatch.diff(from: first, changing: parts), [])
     }
+
+    /// `user`'s state with the Favorites view of list l1 open on these shared values: the
+    /// owner's for `me`, else an editor's.
+    private func favoritesViewState(
+        of user: User, _ favorites: Shared<Set<Int>>, _ roster: Shared<ListRoster>, _ activity: Shared<ListActivity>
+    ) -> AppFeature.State {
+        let list = ListSummary(list: FavoritesList(id: "l1", name: "Team", ownerID: "u1"), role: user == me ? .owner : .editor)
+        var state = AppFeature.State(account: Account(me: user, lists: Shared([list]), activeListID: "l1"), favorites: favorites)
+        var view = FavoritesFeature.State(listID: "l1")
+        view.roster = roster
+        view.activity = activity
+        state.destination = .favorites(view)
+        return state
+    }
+
     func testMembersShowingOneListShareItsRosterActivityAndRowsJSON() throws {
         let favorites = Shared<Set<Int>>([1, 4])
         let roster = Shared(ListRoster(members: [
@@ -69,18 +84,9 @@ final class SessionProjectionTests: XCTestCase {
             additions: [4: FavoriteAddition(addedBy: me, addedAt: 7)],
             events: [ListEvent(id: 1, kind: .starSet, actor: me, pokemonID: 4, at: 7)]
         ))
-        func memberState(_ user: User) -> AppFeature.State {
-            let list = ListSummary(list: FavoritesList(id: "l1", name: "Team", ownerID: "u1"), role: user == me ? .owner : .editor)
-            var state = AppFeature.State(account: Account(me: user, lists: Shared([list]), activeListID: "l1"), favorites: favorites)
-            var view = FavoritesFeature.State(listID: "l1")
-            view.roster = roster
-            view.activity = activity
-            state.destination = .favorites(view)
-            return state
-        }
         // Two sessions, of the owner and of an editor: each its own projection, one process.
-        let owner = SessionProjection(client).project(memberState(me))
-        let editor = SessionProjection(client).project(memberState(User(id: "u2", displayName: "Misty")))
+        let owner = SessionProjection(client).project(favoritesViewState(of: me, favorites, roster, activity))
+        let editor = SessionProjection(client).project(favoritesViewState(of: User(id: "u2", displayName: "Misty"), favorites, roster, activity))
 
         for key in ["members", "activity", "pokemon"] {
             let mine = try XCTUnwrap(owner["lists"]?[key], key), theirs = try XCTUnwrap(editor["lists"]?[key], key)
@@ -97,16 +103,9 @@ final class SessionProjectionTests: XCTestCase {
         let misty = User(id: "u2", displayName: "Misty"), brock = User(id: "u3", displayName: "Brock")
         let roster = Shared(ListRoster(members: [.init(user: me, role: .owner, isOnline: true), .init(user: misty, role: .editor, isOnline: true)]))
         let activity = Shared(ListActivity())
-        func memberState(_ user: User) -> AppFeature.State {
-            let list = ListSummary(list: FavoritesList(id: "l1", name: "Team", ownerID: "u1"), role: .editor)
-            var state = AppFeature.State(account: Account(me: user, lists: Shared([list]), activeListID: "l1"), favorites: favorites)
-            var view = FavoritesFeature.State(listID: "l1")
-            view.roster = roster
-            view.activity = activity
-            state.destination = .favorites(view)
-            return state
+        let sessions = [misty, brock].map { user in
+            (state: favoritesViewState(of: user, favorites, roster, activity), projection: SessionProjection(client))
         }
-        let sessions = [misty, brock].map { user in (state: memberState(user), projection: SessionProjection(client)) }
         let sent = try sessions.map { session in try XCTUnwrap(session.projection.project(session.state).objectValue) }
 
         // Brock joins: every open view's roster changes, and nothing else.
