@@ -52,17 +52,3 @@ public struct PostgresSessionStore: SQLSessionStore {
         ]
     }
 }
-
-/// PostgreSQL's text form of an array, for `$n::text[]` parameters.
-enum PostgresArray {
-    static func text(_ elements: [String]) -> String {
-        "{" + elements.map { element in
-            var quoted = "\""
-            for character in element {
-                if character == "\"" || character == "\\" { quoted.append("\\") }
-                quoted.append(character)
-            }
-            return quoted + "\""
-        }.joined(separator: ",") + "}"
-    }
-}

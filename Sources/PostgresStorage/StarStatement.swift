@@ -82,7 +82,7 @@ enum StarStatement {
 
     /// How the batcher writes stars.
     static func write(origin: String, now: @escaping @Sendable () -> Date) -> FavoriteBatcher.Write {
-        FavoriteBatcher.Write(
+        .eachItem(
             statement: { statement(for: $0, origin: origin, at: now()) },
             outcome: { try outcome($0, of: $1) },
             order: \.listID)

@@ -12,7 +12,7 @@ import Synchronization
 /// write's completion runs only once it is durable (or refused).
 ///
 /// A batch is one pipelined transaction (`PostgresConnection.pipelinedTransaction`): its
-/// statements, prepared once per connection, wait for the network once, not once each, and the
+/// statements (one per item, or one for all of them), prepared once per connection, wait for the network once, not once each, and the
 /// batch holds the rows it locks (and so every other batch touching them) only that long.
 ///
 /// No thread waits per write: a committer is a thread of the batcher's own that runs while
@@ -21,14 +21,41 @@ import Synchronization
 final class WriteBatcher<Item: Sendable, Output: Sendable>: @unchecked Sendable {
     typealias Outcome = Result<Output, any Error>
 
-    /// How an item is written: one statement, how its result reads (the output, or a
-    /// `FavoritesError` refusal, which must have written nothing), and the key batches are
-    /// sorted by, so that every batch takes the rows it locks in one order and two batches of
-    /// two processes cannot deadlock on them.
+    /// How a batch is written: `run` writes the batch (already in `order`) in one transaction
+    /// on a connection and returns each item's outcome, in the batch's order (an item's
+    /// refusal is a `FavoritesError`, and must have written nothing); `order` is the key
+    /// batches are sorted by, so that every batch takes the rows it locks in one order and two
+    /// batches of two processes cannot deadlock on them. A database error thrown by `run`
+    /// aborts the transaction.
     struct Write: Sendable {
-        var statement: @Sendable (Item) -> PostgresStatement
-        var outcome: @Sendable (PostgresResult, Item) throws -> Output
+        var run: @Sendable ([Item], PostgresConnection) throws -> [Outcome]
         var order: @Sendable (Item) -> String
+
+        /// One statement per item, pipelined, each read by `outcome` (stars).
+        static func eachItem(
+            statement: @escaping @Sendable (Item) -> PostgresStatement,
+            outcome: @escaping @Sendable (PostgresResult, Item) throws -> Output,
+            order: @escaping @Sendable (Item) -> String
+        ) -> Write {
+            Write(
+                run: { items, connection in
+                    let answers = try connection.pipelinedTransaction(items.map(statement))
+                    return zip(answers, items).map { answer, item in Result { try outcome(answer, item) } }
+                },
+                order: order)
+        }
+
+        /// One statement for the whole batch, whose result `outcomes` reads into one outcome per
+        /// item (joins): the database plans and runs it once, not once per item.
+        static func together(
+            statement: @escaping @Sendable ([Item]) -> PostgresStatement,
+            outcomes: @escaping @Sendable (PostgresResult, [Item]) throws -> [Outcome],
+            order: @escaping @Sendable (Item) -> String
+        ) -> Write {
+            Write(
+                run: { items, connection in try outcomes(try connection.pipelinedTransaction([statement(items)])[0], items) },
+                order: order)
+        }
     }
 
     /// The most writes one transaction takes: a pipeline's answers are read only once all of it
@@ -106,11 +133,9 @@ final class WriteBatcher<Item: Sendable, Output: Sendable>: @unchecked Sendable 
         let keys = items.map(write.order)
         let order = items.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
         do {
-            let answers = try pool.withConnection { try $0.pipelinedTransaction(order.map { write.statement(items[$0]) }) }
+            let outcomes = try pool.withConnection { try write.run(order.map { items[$0] }, $0) }
             var results = [Outcome?](repeating: nil, count: items.count)
-            for (index, answer) in zip(order, answers) {
-                results[index] = Result { try write.outcome(answer, items[index]) }
-            }
+            for (index, outcome) in zip(order, outcomes) { results[index] = outcome }
             return results.map { $0! }
         } catch {
             guard items.count > 1 else { return [.failure(error)] }

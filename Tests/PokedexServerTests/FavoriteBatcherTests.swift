@@ -24,7 +24,7 @@ final class FavoriteBatcherTests: XCTestCase {
 
     /// A star with a negative id writes nothing and is refused; an id written twice violates the key.
     func batcher(maxBatches: Int = 1) -> FavoriteBatcher {
-        let write = FavoriteBatcher.Write(
+        let write = FavoriteBatcher.Write.eachItem(
             statement: { star in
                 PostgresStatement(
                     "INSERT INTO stars (id, list) SELECT $1, $2 WHERE $1 > 0 RETURNING id",
