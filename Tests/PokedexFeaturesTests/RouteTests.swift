@@ -19,6 +19,17 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(Route.path(for: [.pokemon(1), .type("grass"), .pokemon(2)]), "/pokemon/1/type/grass/pokemon/2")
     }
 
+    func testAJoinRouteCarriesACodeOfURLSafeASCIIOnly() {
+        let hex = String(repeating: "0f", count: 32)
+        XCTAssertEqual(Route.joinCode(from: "/join/\(hex)"), hex)
+        XCTAssertEqual(Route.joinCode(from: "/join/Ab-9_z"), "Ab-9_z")
+        XCTAssertEqual(Route.joinCode(from: "/join/" + String(repeating: "a", count: 128)), String(repeating: "a", count: 128))
+        for invalid in ["/join", "/join/", "/join/a/b", "/pokemon/1", "/join/" + String(repeating: "a", count: 129),
+                        "/join/caf\u{E9}", "/join/\u{0661}\u{0662}", "/join/a%20b", "/join/a.b"] {
+            XCTAssertNil(Route.joinCode(from: invalid), invalid)
+        }
+    }
+
     func testADeepLinkBuildsTheStackAndLoadsEveryScreen() async {
         let favorites = Shared<Set<Int>>([])
         let state = AppFeature.State(route: "/pokemon/1/type/grass/pokemon/10", account: accounts.account, favorites: favorites)

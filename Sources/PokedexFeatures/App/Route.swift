@@ -72,10 +72,20 @@ public enum Route {
     /// The invite code of a join link (`/join/CODE`), if the route is one.
     public static func joinCode(from route: String) -> String? {
         var segments = Segments(route)
-        guard segments.next() == "join", let code = segments.next(), segments.next() == nil, code.count <= 128,
-              code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        guard segments.next() == "join", let code = segments.next(), segments.next() == nil, code.utf8.count <= 128,
+              code.utf8.allSatisfy(isCodeByte)
         else { return nil }
         return String(code)
+    }
+
+    /// What a join route's code may hold: ASCII letters, digits, `-` and `_` (codes are hex
+    /// today). Checked on bytes, not characters: every hello of a join storm passes here.
+    private static func isCodeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     /// The route of a navigation state.
