@@ -20,9 +20,9 @@ import Storage
 ///
 /// Answers a row per join, in the batch's order: the invite's list (NULL: no such invite),
 /// whether it is revoked, whether the user exists, the list's name and owner, whether the
-/// user was a member, whether it is expired, whether a use was claimed and the user's role in
-/// the list now (a member's own, else the invite's); then how many were announced, which only
-/// makes the notifications run.
+/// user was a member, whether it is expired, whether a use was claimed (for a user's second
+/// join in the batch, by their first) and the user's role in the list now (a member's own,
+/// else the invite's); then how many were announced, which only makes the notifications run.
 enum JoinStatement {
     static let sql = """
         WITH batch AS (
@@ -65,7 +65,7 @@ enum JoinStatement {
             SELECT pg_notify($4::text, $5::text || list_id || '|' || user_id) FROM joined
         )
         SELECT f.list_id, f.revoked, f.person, l.name, l.owner_id,
-               f.member_role IS NOT NULL OR f.ord <> f.first, f.expired,
+               f.member_role IS NOT NULL, f.expired,
                EXISTS (SELECT 1 FROM claimed c WHERE c.ord = f.first),
                COALESCE(f.member_role, f.invite_role),
                (SELECT count(*) FROM announced)

@@ -35,6 +35,7 @@ final class PostgresJoinBatchTests: PostgresStorageTestCase {
             .init(code: twoUses, userID: ash.user.id),  // the owner: keeps the role, no use counted
             .init(code: twoUses, userID: brock.id),  // the last use
             .init(code: twoUses, userID: gary.id),  // used up by those before
+            .init(code: twoUses, userID: gary.id),  // and still, the second time
             .init(code: twoUses, userID: "no-such-user"),
             .init(code: "no-such-code", userID: tracey.id),
             .init(code: revoked, userID: tracey.id),
@@ -49,7 +50,7 @@ final class PostgresJoinBatchTests: PostgresStorageTestCase {
         let refusals = outcomes[4...].map { outcome -> FavoritesError? in
             if case let .failure(error) = outcome { return error as? FavoritesError } else { return nil }
         }
-        XCTAssertEqual(refusals, [.inviteUsedUp, .unknownUser, .unknownInvite, .revokedInvite, .inviteExpired])
+        XCTAssertEqual(refusals, [.inviteUsedUp, .inviteUsedUp, .unknownUser, .unknownInvite, .revokedInvite, .inviteExpired])
 
         XCTAssertEqual(try lists.role(of: misty.id, in: gym.id), .editor)
         XCTAssertEqual(try lists.role(of: brock.id, in: gym.id), .editor)
