@@ -12,6 +12,13 @@ enum ServerContextInfo {
     /// frames are actions, nearly all far shorter.
     static let receiveChunkBytes = 1024
 
+    /// The most bytes lws hands the kernel in one send. With none given, lws caps a send at the
+    /// receive buffer (`receiveChunkBytes`), so a 6 KB snapshot went out as six sends, each
+    /// after a trip through the event loop. This is only a cap (lws keeps no buffer of this
+    /// size): a frame goes out in one send whenever the socket takes it, and what the socket
+    /// does not take waits in lws's own queue for the next writeable.
+    static let sendChunkBytes = 1 << 20
+
     /// MIME types lws does not know.
     static let extraMimeTypes = [
         (".mjs", "text/javascript"),
@@ -33,7 +40,7 @@ enum ServerContextInfo {
         info.protocols = UnsafePointer(allocations.array([
             lws_protocols(name: name, callback: { serviceLoopCallback(ServerLoop.self, $0, $1, $2, $3, $4) },
                           per_session_data_size: MemoryLayout<UnsafeRawPointer>.size,
-                          rx_buffer_size: receiveChunkBytes, id: 0, user: nil, tx_packet_size: 0),
+                          rx_buffer_size: receiveChunkBytes, id: 0, user: nil, tx_packet_size: sendChunkBytes),
             lws_protocols(),
         ]))
         if let root = configuration.staticRoot {
