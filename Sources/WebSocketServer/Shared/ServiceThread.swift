@@ -44,7 +44,7 @@ final class ServiceThread: Sendable {
         let reported = DispatchSemaphore(value: 0)
         let thread = Thread {
             Thread.current.name = name
-            ServiceThreads.markCurrent()
+            ServiceThreads.markCurrent(name: name)
             let loop = makeLoop()
             let eventLoop: EventLoop
             let context: OpaquePointer

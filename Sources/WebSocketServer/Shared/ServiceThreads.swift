@@ -3,14 +3,34 @@ import Foundation
 /// Whether the calling thread is one of this process's service threads (an lws loop, client or
 /// server), where nothing may block: code that would block (a database read) checks it and
 /// defers the work to a thread of its own.
+///
+/// Kept in a key of our own rather than in Foundation's `Thread.current`: a service thread once
+/// read there as a dispatch worker (its name "r-initiated-qos"), and the check runs on hot
+/// paths, where a pthread key is one load.
 public enum ServiceThreads {
-    private static let key = "pokedex.serviceThread"
-
-    public static var isCurrent: Bool {
-        Thread.current.threadDictionary[key] != nil
+    private final class Mark {
+        let name: String
+        init(name: String) { self.name = name }
     }
 
-    static func markCurrent() {
-        Thread.current.threadDictionary[key] = true
+    /// Holds the service thread's `Mark`, released when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { mark in mark.map { Unmanaged<AnyObject>.fromOpaque($0).release() } }
+        precondition(created == 0, "pthread_key_create failed: \(created)")
+        return key
+    }()
+
+    public static var isCurrent: Bool {
+        pthread_getspecific(key) != nil
+    }
+
+    /// The calling service thread's name (as `top` and `perf` show it); nil off them.
+    public static var currentName: String? {
+        pthread_getspecific(key).map { Unmanaged<Mark>.fromOpaque($0).takeUnretainedValue().name }
+    }
+
+    static func markCurrent(name: String) {
+        pthread_setspecific(key, Unmanaged.passRetained(Mark(name: name)).toOpaque())
     }
 }

@@ -31,10 +31,9 @@ final class RecordingHandler: WebSocketHandler {
 
     func connectionOpened(_ connection: Connection) {
         openConnections.withLock { $0[connection.id] = connection }
-        // Foundation's name, and whether the callback ran on a service thread at all: under a
-        // loaded host this test once read a dispatch worker's name ("r-initiated-qos"), which
-        // these two tell apart (a misread name, or a callback off its thread).
-        let thread = (Thread.current.name ?? "?") + (ServiceThreads.isCurrent ? "" : " (not a service thread)")
+        // The service thread's own mark (Foundation's `Thread.current.name` once read a
+        // dispatch worker's name on a service thread, under a loaded host).
+        let thread = ServiceThreads.currentName ?? "(not a service thread)"
         openedOnThread.withLock { $0[connection.id] = thread }
         events.post(.opened(connection.id))
     }
