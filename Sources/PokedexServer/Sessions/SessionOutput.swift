@@ -18,8 +18,7 @@ final class SessionOutput: Sendable {
         /// other member touches).
         private var newerParts: [(key: String, value: JSONValue)] = []
         /// The last patches, oldest first, for replay on resume.
-        var history: [(seq: Int, frame: [UInt8])] = []
-        var historyBytes = 0
+        var history = PatchHistory(limit: SessionOutput.historyLimit, byteLimit: SessionOutput.historyByteLimit)
         var connection: Connection?
         /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
         var needsSnapshot = false
@@ -142,14 +141,7 @@ final class SessionOutput: Sendable {
     private func sendPatch(_ sent: inout Sent, acks: [PendingAcks.Ack], frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> [UInt8]) {
         sent.seq += 1
         let frame = makeFrame(sent.seq, acks.last)
-        sent.history.append((sent.seq, frame))
-        sent.historyBytes += frame.count
-        var dropped = 0
-        while sent.history.count - dropped > Self.historyLimit || (sent.historyBytes > Self.historyByteLimit && sent.history.count - dropped > 1) {
-            sent.historyBytes -= sent.history[dropped].frame.count
-            dropped += 1
-        }
-        if dropped > 0 { sent.history.removeFirst(dropped) }
+        sent.history.append(seq: sent.seq, frame: frame)
         sendAlone(acks.dropLast(), &sent)
         transmit(frame, &sent)
         metrics.patchSent()
@@ -194,8 +186,8 @@ final class SessionOutput: Sendable {
             sent.needsSnapshot = false
             transmit(welcome, &sent)
             if let resumeSeq, resumeSeq <= sent.seq,
-               resumeSeq == sent.seq || (sent.history.first.map { $0.seq <= resumeSeq + 1 } ?? false) {
-                for patch in sent.history where patch.seq > resumeSeq { transmit(patch.frame, &sent) }
+               resumeSeq == sent.seq || (sent.history.firstSeq.map { $0 <= resumeSeq + 1 } ?? false) {
+                for frame in sent.history.frames(after: resumeSeq) { transmit(frame, &sent) }
                 return true
             }
             // What the browser has is unknown: start over from the current state.
@@ -235,7 +227,7 @@ final class SessionOutput: Sendable {
     var connection: Connection? { sent.withLock { $0.connection } }
 
     /// The bytes of the patches kept for resuming (the memory breakdown's figure).
-    var keptPatchBytes: Int { sent.withLock { $0.historyBytes } }
+    var keptPatchBytes: Int { sent.withLock { $0.history.bytes } }
 
     private func transmit(_ frame: [UInt8], _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }
