@@ -39,13 +39,13 @@ final class SessionOutput: Sendable {
                     for part in newerParts { object[part.key] = part.value }
                     base = .object(object)
                 }
-                // Kept: the next shared change fills it again.
-                newerParts.removeAll(keepingCapacity: true)
+                // Freed, not kept: an idle session holds no table of its own.
+                newerParts = []
                 return base
             }
             set {
                 base = newValue
-                newerParts.removeAll(keepingCapacity: true)
+                newerParts = []
             }
         }
 
