@@ -122,9 +122,10 @@ public final class PartsPatchMemo: Sendable {
         return patch
     }
 
-    /// Calls `body` with each change, in order: a part that is not the same storage as before
-    /// (left out, a part that is changes nothing, and sessions whose other parts differ still
-    /// share the entry), or, in a part keyed by members, each member that changed.
+    /// Calls `body` with each change, in order: each part that is not the same storage as
+    /// before or, in a part keyed by members, each member that changed. A part that is the same
+    /// storage changes nothing and is left out, so sessions whose other parts differ (each
+    /// session has its own) still share the entry.
     private func forEachChange(
         changing parts: [(key: String, value: JSONValue)], previous: (String) -> JSONValue?,
         _ body: (_ key: String, _ member: String?, _ old: JSONValue?, _ new: JSONValue?) -> Void
