@@ -4,4 +4,5 @@ public let allSuites: [Suite] = [
     syncSuite,
     dataSuite,
     recordSuite,
+    fanoutCPUSuite,
 ]

@@ -1,9 +1,10 @@
+import Logging
 import WebSocketServer
 
 /// The server without sockets, for protocol tests: the same application (`PokedexApp`: handler,
 /// sessions, Stores, storage) on an `InProcessTransport`, so a test hands frames in and reads
 /// the server's frames back in process, with no port, no lws and no waiting on the network.
-final class InProcessServer: Sendable {
+package final class InProcessServer: Sendable {
     let app: PokedexApp
     private let transport: InProcessTransport
 
@@ -13,13 +14,18 @@ final class InProcessServer: Sendable {
         transport = InProcessTransport(handler: app.handler)
     }
 
+    /// A server on what `options` name, logging nothing (the benches').
+    package convenience init(options: ServerOptions) throws {
+        self.init(options: options, environment: try .live(options, logger: .silent))
+    }
+
     /// A new connection, as a browser's websocket from `remoteAddress`.
-    func connect(remoteAddress: String = "127.0.0.1") -> InProcessPeer {
+    package func connect(remoteAddress: String = "127.0.0.1") -> InProcessPeer {
         transport.connect(remoteAddress: remoteAddress)
     }
 
     /// Ends every session (their connections close with 1001), then the transport's thread.
-    func shutdown() async {
+    package func shutdown() async {
         await app.shutDown()
         transport.shutdown()
     }

@@ -8,12 +8,17 @@ final class RecordingSlot: Sendable {
     /// What consent does for this session (`Session+Consent`), set once the session exists.
     private let onConsent = Mutex<(@Sendable () async throws -> String)?>(nil)
 
-    var recording: SessionRecording? { reference.load() }
+    /// Whether a slot of this process was ever given a recording. Until then no slot is read:
+    /// a shared change asks each member's, on memory no other member touches.
+    private static let anyInstalled = Atomic<Bool>(false)
+
+    var recording: SessionRecording? { Self.anyInstalled.load(ordering: .acquiring) ? reference.load() : nil }
 
     /// Keeps `recording` unless one is kept already; returns the one kept.
     @discardableResult
     func install(_ recording: SessionRecording) -> SessionRecording {
-        reference.storeIfNil(recording)
+        Self.anyInstalled.store(true, ordering: .releasing)
+        return reference.storeIfNil(recording)
     }
 
     func whenConsented(_ start: @escaping @Sendable () async throws -> String) {

@@ -12,8 +12,10 @@ final class MembershipWatch: Sendable {
     /// The lists that were there last time and are not in `lists`; remembers `lists`.
     func lost(in lists: [ListSummary]) -> [ListSummary] {
         last.withLock { last in
-            // The common case, on every shared change: the same lists (kept, with their
-            // current names, for the notice of a later loss).
+            // Every shared change asks; nearly always the user's lists did not change at all.
+            if Self.isSameStorage(last, lists) { return [] }
+            // The common case otherwise: the same lists (kept, with their current names, for
+            // the notice of a later loss).
             if last.count == lists.count, zip(last, lists).allSatisfy({ $0.id == $1.id }) {
                 last = lists
                 return []
@@ -22,5 +24,11 @@ final class MembershipWatch: Sendable {
             last = lists
             return lost
         }
+    }
+
+    /// Whether both are the same array buffer, or both empty (so equal without a look inside).
+    private static func isSameStorage(_ one: [ListSummary], _ other: [ListSummary]) -> Bool {
+        guard one.count == other.count else { return false }
+        return one.withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
     }
 }

@@ -46,8 +46,13 @@ struct PendingAcks {
 
     /// A state showing `shows` is being published: the acks it may carry, oldest first.
     mutating func ready(for shows: Shown?) -> [Ack] {
+        guard !waiting.isEmpty else {
+            // Written only when it differs: each member of a fan-out publishes the list it
+            // showed before, and storing it again retained its id and released the old one.
+            if shown != shows { shown = shows }
+            return []
+        }
         shown = shows
-        guard !waiting.isEmpty else { return [] }
         var ready: [Ack] = []
         waiting.removeAll { ack in
             guard let star = ack.shows else {

@@ -9,10 +9,16 @@ import WebSocketServer
 final class SessionOutput: Sendable {
     struct Sent {
         var seq = 0
-        var state: JSONValue = .null
+        /// What the browser has, but for `newerParts`.
+        private var base: JSONValue = .null
+        /// Top-level parts the browser has newer values of than `base`'s (`publish(changing:)`),
+        /// put into it when the whole state is next needed: a shared change reaching thousands
+        /// of members then replaces a value in each one's small array, not a member of each
+        /// one's state object (a walk through its keys and a uniqueness check, on memory no
+        /// other member touches).
+        private var newerParts: [(key: String, value: JSONValue)] = []
         /// The last patches, oldest first, for replay on resume.
-        var history: [(seq: Int, frame: [UInt8])] = []
-        var historyBytes = 0
+        var history = PatchHistory(limit: SessionOutput.historyLimit, byteLimit: SessionOutput.historyByteLimit)
         var connection: Connection?
         /// Set when the connection's queue overflowed: patches stop until a fresh snapshot.
         var needsSnapshot = false
@@ -22,6 +28,48 @@ final class SessionOutput: Sendable {
         var hasAttached = false
         /// Told each patch frame sent (a recording's); nil otherwise.
         var patchSent: (@Sendable ([UInt8]) -> Void)?
+
+        /// The whole state the browser has.
+        var state: JSONValue {
+            mutating get {
+                guard !newerParts.isEmpty else { return base }
+                if case .object(var object) = base {
+                    // `object` is then the only reference to the storage, which changes in place.
+                    base = .null
+                    for part in newerParts { object[part.key] = part.value }
+                    base = .object(object)
+                }
+                // Freed, not kept: an idle session holds no table of its own.
+                newerParts = []
+                return base
+            }
+            set {
+                base = newValue
+                newerParts = []
+            }
+        }
+
+        /// Whether the browser has an object (a state, not yet nothing).
+        var hasObject: Bool {
+            if case .object = base { true } else { false }
+        }
+
+        /// The top-level part `key` of what the browser has. Mutating only to be handed `self`
+        /// in place: a method reading it by value copied the whole of it, retaining every field.
+        mutating func part(_ key: String) -> JSONValue? {
+            for part in newerParts where part.key == key { return part.value }
+            guard case .object(let object) = base else { return nil }
+            return object[key]
+        }
+
+        /// The browser now has `value` as the top-level part `key`.
+        mutating func replacePart(_ key: String, with value: JSONValue) {
+            for index in newerParts.indices where newerParts[index].key == key {
+                newerParts[index].value = value
+                return
+            }
+            newerParts.append((key, value))
+        }
     }
 
     /// Recent patches kept for resuming: at most this many, and at most this many bytes, so
@@ -78,13 +126,10 @@ final class SessionOutput: Sendable {
         sent.withLock { sent in
             let acks = sent.acks.ready(for: shows)
             starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
-            guard sent.hasAttached, case .object(var state) = sent.state else { return }
-            let patch = sharedPatches.patch(from: state, changing: parts)
+            guard sent.hasAttached, sent.hasObject else { return }
+            let patch = sharedPatches.patch(changing: parts) { sent.part($0) }
             guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
-            // `state` is then the only reference to the object, which changes in place.
-            sent.state = .null
-            for part in parts { state[part.key] = part.value }
-            sent.state = .object(state)
+            for part in parts { sent.replacePart(part.key, with: part.value) }
             sendPatch(&sent, acks: acks) { seq, ack in
                 ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack?.ref, key: ack?.key)
             }
@@ -96,14 +141,7 @@ final class SessionOutput: Sendable {
     private func sendPatch(_ sent: inout Sent, acks: [PendingAcks.Ack], frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> [UInt8]) {
         sent.seq += 1
         let frame = makeFrame(sent.seq, acks.last)
-        sent.history.append((sent.seq, frame))
-        sent.historyBytes += frame.count
-        var dropped = 0
-        while sent.history.count - dropped > Self.historyLimit || (sent.historyBytes > Self.historyByteLimit && sent.history.count - dropped > 1) {
-            sent.historyBytes -= sent.history[dropped].frame.count
-            dropped += 1
-        }
-        if dropped > 0 { sent.history.removeFirst(dropped) }
+        sent.history.append(seq: sent.seq, frame: frame)
         sendAlone(acks.dropLast(), &sent)
         transmit(frame, &sent)
         metrics.patchSent()
@@ -148,8 +186,8 @@ final class SessionOutput: Sendable {
             sent.needsSnapshot = false
             transmit(welcome, &sent)
             if let resumeSeq, resumeSeq <= sent.seq,
-               resumeSeq == sent.seq || (sent.history.first.map { $0.seq <= resumeSeq + 1 } ?? false) {
-                for patch in sent.history where patch.seq > resumeSeq { transmit(patch.frame, &sent) }
+               resumeSeq == sent.seq || (sent.history.firstSeq.map { $0 <= resumeSeq + 1 } ?? false) {
+                for frame in sent.history.frames(after: resumeSeq) { transmit(frame, &sent) }
                 return true
             }
             // What the browser has is unknown: start over from the current state.
@@ -189,7 +227,7 @@ final class SessionOutput: Sendable {
     var connection: Connection? { sent.withLock { $0.connection } }
 
     /// The bytes of the patches kept for resuming (the memory breakdown's figure).
-    var keptPatchBytes: Int { sent.withLock { $0.historyBytes } }
+    var keptPatchBytes: Int { sent.withLock { $0.history.bytes } }
 
     private func transmit(_ frame: [UInt8], _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }

@@ -9,7 +9,7 @@ import Synchronization
 /// each then rebuilds only its favorites, and the diff skips every reused part at once (the
 /// same storage compares equal without a walk).
 final class SessionProjection: Sendable {
-    private struct Memo<Input: Equatable> {
+    fileprivate struct Memo<Input: Equatable> {
         var input: Input
         var json: JSONValue
 
@@ -22,7 +22,7 @@ final class SessionProjection: Sendable {
         }
     }
 
-    private struct ListsInput: Equatable {
+    fileprivate struct ListsInput: Equatable {
         var lists: [ListSummary]
         var active: String
         var roster: ListRoster?
@@ -30,6 +30,24 @@ final class SessionProjection: Sendable {
         var locale: AppLocale
         var activity: ListActivity?
         var sort: FavoritesSort?
+
+        init(_ state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) {
+            self.lists = lists
+            active = state.account.activeListID
+            roster = state.shownRoster
+            rows = state.isShowingFavorites ? favorites : nil
+            locale = state.locale
+            activity = state.shownActivity
+            sort = state.shownFavoritesSort
+        }
+
+        /// `self == ListsInput(state, lists:, favorites:)`, without building the other input
+        /// (which retained each of its parts, for every member of a fan-out).
+        func isInput(of state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> Bool {
+            guard self.lists == lists, active == state.account.activeListID, locale == state.locale else { return false }
+            guard case .favorites = state.destination else { return roster == nil && rows == nil && activity == nil && sort == nil }
+            return rows == favorites && roster == state.shownRoster && activity == state.shownActivity && sort == state.shownFavoritesSort
+        }
     }
 
     private struct StackInput: Equatable {
@@ -93,25 +111,29 @@ final class SessionProjection: Sendable {
 
     private func sharedParts(_ state: AppFeature.State, _ memos: inout Memos) -> (favorites: JSONValue, lists: JSONValue) {
         let favorites = state.favorites.wrappedValue
-        let listsInput = ListsInput(
-            lists: state.account.lists.wrappedValue, active: state.account.activeListID,
-            roster: state.shownRoster, rows: state.isShowingFavorites ? favorites : nil, locale: state.locale,
-            activity: state.shownActivity, sort: state.shownFavoritesSort
-        )
-        return (
-            Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) },
-            Self.memo(&memos.lists, listsInput) { input in
-                client.lists(
-                    state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale,
-                    activity: input.activity, sort: input.sort ?? .number)
-            }
-        )
+        let lists = state.account.lists.wrappedValue
+        let favoritesJSON = Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) }
+        if let json = memos.lists?.json(ifInputOf: state, lists: lists, favorites: favorites) { return (favoritesJSON, json) }
+        let input = ListsInput(state, lists: lists, favorites: favorites)
+        let json = client.lists(
+            state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale,
+            activity: input.activity, sort: input.sort ?? .number)
+        memos.lists = Memo(input: input, json: json)
+        return (favoritesJSON, json)
     }
 
     private static func memo<Input: Equatable>(_ memo: inout Memo<Input>?, _ input: Input, _ build: (Input) -> JSONValue) -> JSONValue {
         if let json = memo?.json(ifBuiltFrom: input) { return json }
         let json = build(input)
         memo = Memo(input: input, json: json)
+        return json
+    }
+}
+
+extension SessionProjection.Memo where Input == SessionProjection.ListsInput {
+    /// The JSON when it was built from what `state` shows (asked in place, like `json(ifBuiltFrom:)`).
+    func json(ifInputOf state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> JSONValue? {
+        guard input.isInput(of: state, lists: lists, favorites: favorites) else { return .none }
         return json
     }
 }

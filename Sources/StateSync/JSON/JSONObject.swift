@@ -78,6 +78,9 @@ public struct JSONObject: Sendable {
         index = built
     }
 
+    /// The address of the member buffer of a non-empty object (see `Array.storageAddress`).
+    var storageAddress: UnsafeRawPointer? { members.storageAddress }
+
     /// True when both objects are the same member buffer.
     func sharesStorage(with other: JSONObject) -> Bool {
         members.sharesStorage(with: other.members)

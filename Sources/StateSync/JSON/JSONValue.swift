@@ -38,6 +38,12 @@ extension JSONValue: Equatable {
 }
 
 extension Array {
+    /// The address of the buffer of a non-empty array (nil when empty): two arrays with the same
+    /// address share their storage.
+    var storageAddress: UnsafeRawPointer? {
+        isEmpty ? nil : withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
     /// True when both arrays are the same buffer (so equal without comparing elements).
     func sharesStorage(with other: [Element]) -> Bool {
         guard count == other.count, !isEmpty else { return false }

@@ -34,22 +34,42 @@ public final class PartsPatchMemo: Sendable {
         let old: JSONValue?
         /// Nil: the member is gone.
         let new: JSONValue?
+    }
 
-        // Compared in place, without pairing the values in tuples: each copy retained values
-        // that every member shares, from both service threads.
-        func isSame(as other: Change) -> Bool {
-            guard key == other.key, member == other.member else { return false }
-            return Self.isSame(new, other.new) && Self.isSame(old, other.old)
-        }
+    /// What an entry is found by: a change's place and the identities of its two sides, with no
+    /// value in it. Comparing or copying it retains nothing, where copying a `Change` retained
+    /// the JSON that every member of a fan-out shares, on each member, from both service threads.
+    private struct ChangeIdentity: Equatable {
+        let key: String
+        let member: String?
+        let old: ValueIdentity
+        let new: ValueIdentity
+    }
 
-        private static func isSame(_ value: JSONValue?, _ other: JSONValue?) -> Bool {
-            guard let value else { return other == nil }
-            guard let other else { return false }
-            return value.isIdentical(to: other)
+    /// A value as `JSONValue.isIdentical(to:)` compares it: its storage's address when it has
+    /// storage, else the scalar itself.
+    private enum ValueIdentity: Equatable {
+        case absent
+        /// The address of the storage (an integer: identities are kept across threads).
+        case storage(UInt)
+        case emptyObject
+        case emptyArray
+        case scalar(JSONValue)
+
+        init(_ value: JSONValue?) {
+            switch value {
+            case nil: self = .absent
+            case .object(let object)?: self = object.storageAddress.map { .storage(UInt(bitPattern: $0)) } ?? .emptyObject
+            case .array(let array)?: self = array.storageAddress.map { .storage(UInt(bitPattern: $0)) } ?? .emptyArray
+            case let scalar?: self = .scalar(scalar)
+            }
         }
     }
 
     private struct Entry {
+        let identities: [ChangeIdentity]
+        /// Both sides of every change, kept so that no storage an identity names is freed and
+        /// reused for another value while the entry is kept.
         let changes: [Change]
         let patch: Patch
     }
@@ -68,57 +88,73 @@ public final class PartsPatchMemo: Sendable {
 
     /// `JSONPatch.diff(from: old, changing: parts)`, encoded: remembered, or made and remembered.
     public func patch(from old: JSONObject, changing parts: [(key: String, value: JSONValue)]) -> Patch {
-        // A part that is the same storage as before changes nothing. It is left out of the key:
-        // sessions whose other parts differ (each session has its own) still share the entry.
-        var changes: [Change] = []
-        for (key, value) in parts {
-            let previous = old[key]
-            if let previous, previous.isIdentical(to: value) { continue }
-            if keyedByMembers.contains(key), case .object(let before)? = previous, case .object(let after) = value {
-                Self.appendChanges(of: key, from: before, to: after, to: &changes)
-            } else {
-                changes.append(Change(key: key, member: nil, old: previous, new: value))
-            }
+        patch(changing: parts) { old[$0] }
+    }
+
+    /// The same, for a state whose top-level parts `previous` gives by key (nil: absent).
+    public func patch(changing parts: [(key: String, value: JSONValue)], previous: (String) -> JSONValue?) -> Patch {
+        // Found by identities alone: a member's lookup then retains none of the values (the
+        // changes' values are gathered only to make a patch not seen yet).
+        var identities: [ChangeIdentity] = []
+        forEachChange(changing: parts, previous: previous) { key, member, old, new in
+            identities.append(ChangeIdentity(key: key, member: member, old: ValueIdentity(old), new: ValueIdentity(new)))
         }
-        guard !changes.isEmpty else { return Self.noChange }
+        guard !identities.isEmpty else { return Self.noChange }
         let known = entries.withLock { entries -> Patch? in
-            for index in entries.elements.indices where Self.matches(entries.elements[index].changes, changes) {
+            for index in entries.elements.indices where entries.elements[index].identities == identities {
                 return entries.elements[index].patch
             }
             return nil
         }
         if let known { return known }
+        var changes: [Change] = []
         var differ = Differ()
-        for change in changes {
-            if let member = change.member {
-                differ.diff(member: member, of: change.key, from: change.old, to: change.new)
+        forEachChange(changing: parts, previous: previous) { key, member, old, new in
+            changes.append(Change(key: key, member: member, old: old, new: new))
+            if let member {
+                differ.diff(member: member, of: key, from: old, to: new)
             } else {
-                differ.diff(member: change.key, from: change.old, to: change.new)
+                differ.diff(member: key, from: old, to: new)
             }
         }
         let patch = Patch(differ.operations)
-        entries.withLock { $0.insert(Entry(changes: changes, patch: patch)) }
+        entries.withLock { $0.insert(Entry(identities: identities, changes: changes, patch: patch)) }
         return patch
+    }
+
+    /// Calls `body` with each change, in order: each part that is not the same storage as
+    /// before or, in a part keyed by members, each member that changed. A part that is the same
+    /// storage changes nothing and is left out, so sessions whose other parts differ (each
+    /// session has its own) still share the entry.
+    private func forEachChange(
+        changing parts: [(key: String, value: JSONValue)], previous: (String) -> JSONValue?,
+        _ body: (_ key: String, _ member: String?, _ old: JSONValue?, _ new: JSONValue?) -> Void
+    ) {
+        for part in parts {
+            let old = previous(part.key)
+            if let old, old.isIdentical(to: part.value) { continue }
+            if keyedByMembers.contains(part.key), case .object(let before)? = old, case .object(let after) = part.value {
+                Self.forEachChangedMember(from: before, to: after) { body(part.key, $0, $1, $2) }
+            } else {
+                body(part.key, nil, old, part.value)
+            }
+        }
     }
 
     /// The members of a part that changed. A member each session builds anew (its own lists)
     /// is compared by value: only the members that really changed may key the entry, or no two
     /// sessions would share it.
-    private static func appendChanges(of key: String, from before: JSONObject, to after: JSONObject, to changes: inout [Change]) {
-        for member in after {
+    private static func forEachChangedMember(
+        from before: JSONObject, to after: JSONObject, _ body: (_ member: String, _ old: JSONValue?, _ new: JSONValue?) -> Void
+    ) {
+        for member in after.members {
             let previous = before[member.key]
             if let previous, previous.isIdentical(to: member.value) || previous == member.value { continue }
-            changes.append(Change(key: key, member: member.key, old: previous, new: member.value))
+            body(member.key, previous, member.value)
         }
-        for member in before where after.position(of: member.key) == nil {
-            changes.append(Change(key: key, member: member.key, old: member.value, new: nil))
+        for member in before.members where after.position(of: member.key) == nil {
+            body(member.key, member.value, nil)
         }
-    }
-
-    private static func matches(_ known: [Change], _ changes: [Change]) -> Bool {
-        guard known.count == changes.count else { return false }
-        for index in known.indices where !known[index].isSame(as: changes[index]) { return false }
-        return true
     }
 }
 

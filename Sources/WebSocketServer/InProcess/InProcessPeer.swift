@@ -67,6 +67,14 @@ public final class InProcessPeer: Sendable {
         }
     }
 
+    /// The frames the application sent that no `next` has read yet, without waiting.
+    public func takeReceived() -> [[UInt8]] {
+        inbox.withLock { inbox in
+            defer { inbox.frames = [] }
+            return inbox.frames
+        }
+    }
+
     func received(_ frame: [UInt8]) {
         let waiter = inbox.withLock { inbox -> CheckedContinuation<[UInt8], any Error>? in
             guard let waiter = inbox.waiter else {

@@ -21,6 +21,8 @@ final class TestSession {
     private var acknowledged: Set<Int> = []
     /// The keys acks echoed, in order (one per ack: a key acknowledged twice is here twice).
     private(set) var acknowledgedKeys: [String] = []
+    /// The last patch frame, as it came.
+    private(set) var lastPatchFrame: [UInt8] = []
 
     private init(link: any SessionLink) {
         self.link = link
@@ -76,7 +78,9 @@ final class TestSession {
     /// Reads frames until `done` holds.
     func read(until done: (TestSession) -> Bool) async throws {
         while !done(self) {
-            let message = try ServerMessage.parse(try await link.nextFrame(timeout: .seconds(10)))
+            let frame = try await link.nextFrame(timeout: .seconds(10))
+            let message = try ServerMessage.parse(frame)
+            if case .patch = message { lastPatchFrame = frame }
             switch message {
             case let .welcome(session, _, token):
                 self.session = session

@@ -1,0 +1,57 @@
+@testable import PokedexServer
+import XCTest
+
+/// The patches a session keeps for a resume (`PatchHistory`, a ring).
+final class PatchHistoryTests: XCTestCase {
+    private func frame(_ seq: Int, bytes: Int = 4) -> [UInt8] {
+        [UInt8](repeating: UInt8(seq % 256), count: bytes)
+    }
+
+    func testKeepsTheLatestFramesInOrderOnceFull() {
+        var history = PatchHistory(limit: 4, byteLimit: 1000)
+        for seq in 1...10 { history.append(seq: seq, frame: frame(seq)) }
+
+        XCTAssertEqual(history.count, 4)
+        XCTAssertEqual(history.firstSeq, 7)
+        XCTAssertEqual(history.bytes, 16)
+        XCTAssertEqual(history.frames(after: 6), (7...10).map { frame($0) })
+        XCTAssertEqual(history.frames(after: 8), [frame(9), frame(10)])
+        XCTAssertEqual(history.frames(after: 10), [])
+    }
+
+    func testDropsTheOldestForTheirBytesButKeepsTheLatest() {
+        var history = PatchHistory(limit: 8, byteLimit: 10)
+        history.append(seq: 1, frame: frame(1, bytes: 4))
+        history.append(seq: 2, frame: frame(2, bytes: 4))
+        history.append(seq: 3, frame: frame(3, bytes: 4))
+        XCTAssertEqual(history.firstSeq, 2)
+        XCTAssertEqual(history.bytes, 8)
+
+        history.append(seq: 4, frame: frame(4, bytes: 50))
+        XCTAssertEqual(history.count, 1, "the latest is kept whatever its size")
+        XCTAssertEqual(history.frames(after: 0), [frame(4, bytes: 50)])
+
+        // Small frames again: the ring grows past the slots it had, in order.
+        for seq in 5...7 { history.append(seq: seq, frame: frame(seq, bytes: 2)) }
+        XCTAssertEqual(history.frames(after: 4), (5...7).map { frame($0, bytes: 2) })
+        XCTAssertEqual(history.firstSeq, 5)
+        XCTAssertEqual(history.bytes, 6)
+    }
+
+    func testAWrappedRingThatGrowsKeepsItsOrder() {
+        var history = PatchHistory(limit: 6, byteLimit: 12)
+        for seq in 1...3 { history.append(seq: seq, frame: frame(seq)) }
+        // Bytes drop the oldest, then the free slot is taken at the ring's end.
+        history.append(seq: 4, frame: frame(4))
+        XCTAssertEqual(history.frames(after: 0), (2...4).map { frame($0) })
+        history.append(seq: 5, frame: frame(5, bytes: 1))
+        history.append(seq: 6, frame: frame(6, bytes: 1))
+        XCTAssertEqual(history.frames(after: 0), (3...6).map { frame($0, bytes: $0 < 5 ? 4 : 1) })
+        XCTAssertEqual(history.bytes, 10)
+        // Every slot taken and the ring wrapped: it grows in order.
+        history.append(seq: 7, frame: frame(7, bytes: 1))
+        XCTAssertEqual(history.frames(after: 4), (5...7).map { frame($0, bytes: 1) })
+        XCTAssertEqual(history.firstSeq, 3)
+        XCTAssertEqual(history.bytes, 11)
+    }
+}
