@@ -62,6 +62,11 @@ public struct AppFeature: Reducer, Sendable {
 
         /// The URL of what is on screen.
         public var route: String { Route.path(for: screens) }
+
+        /// The presentation as a key path to the stored wrapper, for `ifLet`: `\.$destination` is
+        /// a computed key path, through which the key-path runtime copied the whole state on
+        /// every modify (every dismiss and every action of the presented child).
+        static var presentation: WritableKeyPath<State, PresentationState<Destination.State>> { \._destination }
     }
 
     public enum Action: Equatable, Sendable {
@@ -125,7 +130,7 @@ public struct AppFeature: Reducer, Sendable {
         // The alert is the root's on the wire (`alert.*`): it shows over every screen.
         Scope(state: \.memberships, action: Action.Cases.alert) { ListsFeature() }
         Reduce(core)
-            .ifLet(\.$destination, action: Action.Cases.destination) { Destination() }
+            .ifLet(State.presentation, action: Action.Cases.destination) { Destination() }
             .forEach(\.path, action: Action.Cases.path) { Path() }
     }
 
