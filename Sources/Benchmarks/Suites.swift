@@ -2,6 +2,7 @@
 public let allSuites: [Suite] = [
     runtimeSuite,
     syncSuite,
+    browseSuite,
     dataSuite,
     recordSuite,
     fanoutCPUSuite,

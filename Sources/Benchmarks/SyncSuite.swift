@@ -41,7 +41,8 @@ public let syncSuite = Suite(name: "sync", summary: "patch frame sizes, diff and
     // What `--debug`'s action log costs an action, against the same action without it.
     let actionSeconds = try await navigationRoundTrip(debug: false, in: directory + "/plain")
     let debugActionSeconds = try await navigationRoundTrip(debug: true, in: directory + "/debug")
-    return [
+    let browse = try await BrowseInProcess.figures(in: directory + "/browse")
+    return browse + [
         Figure("sync.star_patch_bytes", Double(starFrames.map(\.count).reduce(0, +)), "bytes"),
         Figure("sync.page_patch_bytes", Double(pageFrame.count), "bytes"),
         Figure("sync.page_rows_bytes", Double(pageRows), "bytes"),

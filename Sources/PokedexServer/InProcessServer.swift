@@ -4,7 +4,8 @@ import WebSocketServer
 /// The server without sockets, for protocol tests: the same application (`PokedexApp`: handler,
 /// sessions, Stores, storage) on an `InProcessTransport`, so a test hands frames in and reads
 /// the server's frames back in process, with no port, no lws and no waiting on the network.
-package final class InProcessServer: Sendable {
+/// Benchmarks hold real sessions on it too (`scripts/bench sync`, `browse`, `fanout-cpu`).
+public final class InProcessServer: Sendable {
     let app: PokedexApp
     private let transport: InProcessTransport
 
@@ -14,18 +15,21 @@ package final class InProcessServer: Sendable {
         transport = InProcessTransport(handler: app.handler)
     }
 
-    /// A server on what `options` name, logging nothing (the benches').
-    package convenience init(options: ServerOptions) throws {
-        self.init(options: options, environment: try .live(options, logger: .silent))
+    /// The server of `options` on its live storage and data sources, logging nothing.
+    public convenience init(options: ServerOptions) throws {
+        self.init(options: options, environment: try ServerEnvironment.live(options, logger: .silent))
     }
 
+    /// CPU seconds the transport's one thread (the server's service thread) has used.
+    public var serviceThreadCPUSeconds: Double { transport.threadCPUSeconds }
+
     /// A new connection, as a browser's websocket from `remoteAddress`.
-    package func connect(remoteAddress: String = "127.0.0.1") -> InProcessPeer {
+    public func connect(remoteAddress: String = "127.0.0.1") -> InProcessPeer {
         transport.connect(remoteAddress: remoteAddress)
     }
 
     /// Ends every session (their connections close with 1001), then the transport's thread.
-    package func shutdown() async {
+    public func shutdown() async {
         await app.shutDown()
         transport.shutdown()
     }

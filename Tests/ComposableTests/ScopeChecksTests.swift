@@ -24,6 +24,21 @@ final class ScopeChecksTests: XCTestCase {
         XCTAssertEqual(afterwards, 0, "a scope whose effects ended has nothing to cancel")
     }
 
+    func testAChildEffectThatEndsDuringItsStartLeavesNoScopeAndNoTask() async {
+        let store = Store(initialState: Parent.State(), reducer: Parent())
+        let id = StackElementID(2_000_200)
+        await store.send(.path(.push(id: id, state: Counter.State(id: 1))))
+        // `dismiss()` answers at once: the pop is reduced in the same batch, the task has ended.
+        let task = await store.send(.path(.element(id: id, action: .closeTapped)))
+        let checked = await store.checkedScopeCount
+        let running = await store.runningEffectCount
+        let ids = await store.state.path.ids
+        XCTAssertTrue(task.isEmpty, "nothing is left to wait for")
+        XCTAssertEqual(checked, 0, "its scope has no task to cancel")
+        XCTAssertEqual(running, 0)
+        XCTAssertEqual(ids, [])
+    }
+
     func testAScopeWithARunningEffectIsStillCancelledWhenItsChildGoes() async {
         let clock = TestClock()
         let store = Store(initialState: Parent.State(), reducer: Parent()) { $0.clock = clock }

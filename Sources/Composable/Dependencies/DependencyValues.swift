@@ -7,6 +7,9 @@ public struct DependencyValues: Sendable {
 
     private var storage: [ObjectIdentifier: any Sendable] = [:]
     public var context: DependencyContext = .live
+    /// `dismiss` as set for a presented child's effects (`Effect.dismissing`): a field of its
+    /// own, as every such effect sets it, and setting an entry of `storage` copied the table.
+    var presentedDismiss: DismissEffect?
 
     public init() {}
 

@@ -14,8 +14,8 @@ public struct DismissEffect: Sendable {
 
 extension DependencyValues {
     public var dismiss: DismissEffect {
-        get { self[DismissKey.self] }
-        set { self[DismissKey.self] = newValue }
+        get { presentedDismiss ?? self[DismissKey.self] }
+        set { presentedDismiss = newValue }
     }
 }
 

@@ -12,6 +12,9 @@ package final class EffectRunner<Action: Sendable> {
     /// forgotten before its handle exists, and its handle is then not stored.
     private var tasks: [Int: (task: Task<Void, Never>?, ids: [EffectID])] = [:]
     private var taskIDsByEffectID: [EffectID: Set<Int>] = [:]
+    /// The task in its immediate start (`launch`), and whether it ended there: it is entered
+    /// in the tables only if it did not.
+    private var starting: (taskID: Int, ended: Bool)?
 
     /// How a task hands its actions back to the Store, with the id of the sending task.
     let sendBack: @Sendable (Action, Int) async -> Void
@@ -43,8 +46,9 @@ package final class EffectRunner<Action: Sendable> {
     package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
 
     /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate` (as do the
-    /// actions of tasks that answer during their start); started tasks are appended to
-    /// `started`; child scopes that start tasks are registered in `scopes`.
+    /// actions of tasks that answer during their start); tasks still running after their
+    /// immediate start are appended to `started`; child scopes that start tasks are
+    /// registered in `scopes`.
     @usableFromInline
     func run(
         _ effect: Effect<Action>,
@@ -69,7 +73,7 @@ package final class EffectRunner<Action: Sendable> {
         case let .send(action):
             immediate(action)
         case let .run(priority, work):
-            started.append(launch(priority: priority, work: work, ids: ids))
+            if let task = launch(priority: priority, work: work, ids: ids) { started.append(task) }
         case let .merge(effects):
             for effect in effects {
                 run(effect, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
@@ -91,11 +95,13 @@ package final class EffectRunner<Action: Sendable> {
         }
     }
 
+    /// Starts the task; returns it unless it ended during its immediate start (an effect
+    /// that answered at once), which then never entered the tables.
     private func launch(
         priority: TaskPriority?,
         work: @escaping @Sendable (Send<Action>) async -> Void,
         ids: [EffectID]
-    ) -> Task<Void, Never> {
+    ) -> Task<Void, Never>? {
         nextTaskID += 1
         let taskID = nextTaskID
         let sendBack = self.sendBack
@@ -109,9 +115,13 @@ package final class EffectRunner<Action: Sendable> {
                 await sendBack(action, taskID)
             }
         }
-        tasks[taskID] = (nil, ids)
         journal?.started.append(ids.isEmpty ? "task \(taskID)" : "task \(taskID), cancellable by \(ids.map(\.description).joined(separator: ", "))")
-        for id in ids { taskIDsByEffectID[id, default: []].insert(taskID) }
+        // Nothing reduces or cancels during the immediate start (what the task sends waits in
+        // the loop's buffer), so a task that ends there need not be entered in the tables and
+        // removed again: most effects answer at once, and that was two tables' storage made
+        // and freed per effect.
+        let outer = starting
+        starting = (taskID, false)
         // The task inherits the Store's dependencies as a task-local: it starts inside the
         // processing loop that installed them. (Installing them again here with an async
         // `withValue` would hop off the Store's executor before the effect runs.)
@@ -123,7 +133,15 @@ package final class EffectRunner<Action: Sendable> {
                 await taskEnded(taskID)
             }
         }
-        if tasks[taskID] != nil { tasks[taskID]!.task = task }
+        let endedAtOnce = starting?.ended == true
+        starting = outer
+        if endedAtOnce {
+            // As `finished` does when a task ends: an id left with no task releases its scope.
+            for id in ids where taskIDsByEffectID[id] == nil { idReleased?(id) }
+            return nil
+        }
+        tasks[taskID] = (task, ids)
+        for id in ids { taskIDsByEffectID[id, default: []].insert(taskID) }
         return task
     }
 
@@ -141,6 +159,10 @@ package final class EffectRunner<Action: Sendable> {
 
     /// Forgets a task that ended or was cancelled.
     package func finished(_ taskID: Int) {
+        if starting?.taskID == taskID {
+            starting?.ended = true
+            return
+        }
         guard let entry = tasks.removeValue(forKey: taskID) else { return }
         for id in entry.ids {
             // One lookup per id, not one for the removal and more for the emptiness check.

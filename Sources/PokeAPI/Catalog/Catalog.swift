@@ -22,6 +22,10 @@ public struct Catalog: Equatable, Sendable {
         let ids: [Int]
         /// Each entry's row in each language (English, then Spanish), made once.
         let rows: [[Pokemon]]
+        /// Each entry localized in each language (English, then Spanish), made once: details
+        /// are opened all the time, and each one was localized again (its names, genus and
+        /// abilities copied) for every session that opened it.
+        let details: [[PokemonDetail]]
 
         init(_ details: [PokemonDetail], text: CatalogText) {
             let sorted = details.sorted { $0.id < $1.id }
@@ -31,6 +35,7 @@ public struct Catalog: Equatable, Sendable {
             searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
             ids = sorted.map(\.id)
             rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
+            self.details = [AppLocale.en, .es].map { locale in sorted.map { text.localized($0, locale) } }
         }
     }
 
@@ -51,7 +56,7 @@ public struct Catalog: Equatable, Sendable {
 
     /// Pokémon `id` with its names, genus and abilities in `locale`.
     public func detail(id: Int, locale: AppLocale = .en) -> PokemonDetail? {
-        positionByID[id].map { text.localized(entries[$0], locale) }
+        positionByID[id].map { details(locale)[$0] }
     }
 
     /// The row of Pokémon `id`, named in `locale`.
@@ -81,6 +86,13 @@ public struct Catalog: Equatable, Sendable {
         switch locale {
         case .en: storage.rows[0]
         case .es: storage.rows[1]
+        }
+    }
+
+    private func details(_ locale: AppLocale) -> [PokemonDetail] {
+        switch locale {
+        case .en: storage.details[0]
+        case .es: storage.details[1]
         }
     }
 

@@ -30,6 +30,14 @@ public struct AccountFeature: Reducer, Sendable {
 
     public init() {}
 
+    /// The body, built once: it depends on nothing but the type (dependencies are read while
+    /// reducing), and building it on every action cost each action (docs/INTERNALS.md).
+    nonisolated(unsafe) private static let composed: some Reducer<State, Action> = AccountFeature().body
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        Self.composed.reduce(into: &state, action: action)
+    }
+
     public var body: some Reducer<State, Action> {
         Reduce { state, action in
             switch action {

@@ -62,6 +62,11 @@ public struct AppFeature: Reducer, Sendable {
 
         /// The URL of what is on screen.
         public var route: String { Route.path(for: screens) }
+
+        /// The presentation as a key path to the stored wrapper, for `ifLet`: `\.$destination` is
+        /// a computed key path, through which the key-path runtime copied the whole state on
+        /// every modify (every dismiss and every action of the presented child).
+        static var presentation: WritableKeyPath<State, PresentationState<Destination.State>> { \._destination }
     }
 
     public enum Action: Equatable, Sendable {
@@ -110,6 +115,14 @@ public struct AppFeature: Reducer, Sendable {
 
     public init() {}
 
+    /// The body, built once: it depends on nothing but the type (dependencies are read while
+    /// reducing), and building it on every action cost each action (docs/INTERNALS.md).
+    nonisolated(unsafe) private static let composed: some Reducer<State, Action> = AppFeature().body
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        Self.composed.reduce(into: &state, action: action)
+    }
+
     public var body: some Reducer<State, Action> {
         Scope(state: \.list, action: Action.Cases.list) { PokemonListFeature() }
         Scope(state: \.account, action: Action.Cases.account) { AccountFeature() }
@@ -117,7 +130,7 @@ public struct AppFeature: Reducer, Sendable {
         // The alert is the root's on the wire (`alert.*`): it shows over every screen.
         Scope(state: \.memberships, action: Action.Cases.alert) { ListsFeature() }
         Reduce(core)
-            .ifLet(\.$destination, action: Action.Cases.destination) { Destination() }
+            .ifLet(State.presentation, action: Action.Cases.destination) { Destination() }
             .forEach(\.path, action: Action.Cases.path) { Path() }
     }
 

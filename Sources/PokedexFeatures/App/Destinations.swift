@@ -26,6 +26,13 @@ extension AppFeature {
 
         public init() {}
 
+        /// The body, built once: it depends on nothing but the type (docs/INTERNALS.md).
+        nonisolated(unsafe) private static let composed: some Reducer<State, Action> = Destination().body
+
+        public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            Self.composed.reduce(into: &state, action: action)
+        }
+
         public var body: some Reducer<State, Action> {
             Scope(
                 state: CasePath(State.detail) { if case let .detail(state) = $0 { state } else { nil } },
@@ -58,6 +65,13 @@ extension AppFeature {
         }
 
         public init() {}
+
+        /// The body, built once: it depends on nothing but the type (docs/INTERNALS.md).
+        nonisolated(unsafe) private static let composed: some Reducer<State, Action> = Path().body
+
+        public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            Self.composed.reduce(into: &state, action: action)
+        }
 
         public var body: some Reducer<State, Action> {
             Scope(

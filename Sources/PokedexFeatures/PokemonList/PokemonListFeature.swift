@@ -60,6 +60,14 @@ public struct PokemonListFeature: Reducer, Sendable {
 
     public init() {}
 
+    /// The body, built once: it depends on nothing but the type (dependencies are read while
+    /// reducing), and building it on every action cost each action (docs/INTERNALS.md).
+    nonisolated(unsafe) private static let composed: some Reducer<State, Action> = PokemonListFeature().body
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        Self.composed.reduce(into: &state, action: action)
+    }
+
     public var body: some Reducer<State, Action> {
         BindingReducer()
         Reduce(core)

@@ -156,8 +156,10 @@ final class Session: Sendable {
             switch change {
             case .reduced:
                 if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }
-                output.publish(projection.project(state), shows: shows)
-                self?.saveIfChanged(state.restorable, personalListID: state.account.lists.wrappedValue.first?.id)
+                // The route is made once for both (from the screens, a string each time).
+                let restorable = state.restorable
+                output.publish(projection.project(state, route: restorable.route), shows: shows)
+                self?.saveIfChanged(restorable, personalListID: state.account.lists.wrappedValue.first?.id)
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
         }
@@ -169,9 +171,9 @@ final class Session: Sendable {
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
     /// thousand idle sessions cost no writes).
     private func saveIfChanged(_ restorable: RestorableState, personalListID: String?) {
-        let isDefault = restorable == RestorableState(route: "/", activeListID: personalListID ?? restorable.activeListID)
         let changed = lastSaved.withLock { last -> Bool in
-            guard last != restorable, !(last == nil && isDefault) else { return false }
+            guard last != restorable else { return false }
+            if last == nil, restorable == RestorableState(route: "/", activeListID: personalListID ?? restorable.activeListID) { return false }
             last = restorable
             return true
         }

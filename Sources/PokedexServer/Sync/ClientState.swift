@@ -14,6 +14,8 @@ struct ClientState: Sendable {
     let favoritesJSON = FavoritesJSONCache()
     /// Rows' JSON, built once for all sessions.
     let rowJSON = RowJSONCache()
+    /// Presented details' JSON, built once for all sessions.
+    let detailJSON = DetailJSONCache()
     /// Lists' JSON, shared by the sessions showing the same list state.
     let listJSON = RecentJSONCache<PokemonListFeature.State>()
     /// The parts of the Favorites view every member of a list sees alike, shared by the
@@ -125,7 +127,7 @@ struct ClientState: Sendable {
     func destination(_ destination: AppFeature.Destination.State) -> JSONValue {
         switch destination {
         case let .detail(state):
-            return ["detail": Self.detail(state)]
+            return detailJSON.json(for: state)
         case let .favorites(state):
             let invite: JSONValue = state.invite.map {
                 ["role": .string($0.role.rawValue), "link": .string("\(publicURL())/#/join/\($0.code)")]

@@ -72,10 +72,15 @@ final class SessionProjection: Sendable {
     }
 
     func project(_ state: AppFeature.State) -> JSONValue {
+        project(state, route: state.route)
+    }
+
+    /// `project(state)`, given the state's `route` made already.
+    func project(_ state: AppFeature.State, route: String) -> JSONValue {
         memos.withLock { memos in
             let shared = sharedParts(state, &memos)
             return [
-                "route": .string(state.route),
+                "route": .string(route),
                 "locale": .string(state.locale.rawValue),
                 "notice": JSONValue(state.notice),
                 "me": client.user(state.account.me),

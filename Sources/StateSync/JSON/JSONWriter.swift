@@ -41,20 +41,26 @@ public struct JSONWriter: Sendable {
         case .int(let number): write(number)
         case .double(let number): write(number)
         case .string(let text): write(text)
+        // Elements and members are read in place: iterating the arrays copied each one out,
+        // a retain and a release of its strings and containers per value written.
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                write(element)
+            elements.withUnsafeBufferPointer { elements in
+                for position in elements.indices {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                    write(elements[position])
+                }
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             bytes.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                write(member.key)
-                bytes.append(UInt8(ascii: ":"))
-                write(member.value)
+            object.members.withUnsafeBufferPointer { members in
+                for position in members.indices {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                    write(members[position].key)
+                    bytes.append(UInt8(ascii: ":"))
+                    write(members[position].value)
+                }
             }
             bytes.append(UInt8(ascii: "}"))
         }
@@ -84,19 +90,24 @@ public struct JSONWriter: Sendable {
 
     /// A quoted string: `"` `\` and control characters escaped, other text passed through as UTF-8.
     public mutating func write(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        // Native and small strings lend their UTF-8 in place; only others are copied first.
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
+        guard written == nil else { return }
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for position in utf8.indices {
-                let byte = utf8[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<position]))
-                appendEscape(for: byte)
-                start = position + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        text.withUTF8 { writeQuoted($0) }
+    }
+
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var start = 0
+        for position in utf8.indices {
+            let byte = utf8[position]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<position]))
+            appendEscape(for: byte)
+            start = position + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -17,6 +17,9 @@ public final class InProcessTransport: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
     private let queueCapBytes: Int
+    /// The CPU clock of the transport's thread, set when it starts (0 until then).
+    private let threadClock = Atomic<Int32>(0)
+    private let threadStarted = DispatchSemaphore(value: 0)
 
     public init(handler: any WebSocketHandler, queueCapBytes: Int = ServerConfiguration().outboundQueueCapBytes) {
         executor = ServiceExecutor(mailbox: mailbox)
@@ -25,6 +28,15 @@ public final class InProcessTransport: Sendable {
         let thread = Thread { [self] in serve() }
         thread.name = "in-process-transport"
         thread.start()
+        threadStarted.wait()
+    }
+
+    /// CPU seconds the transport's thread has used: what the server's service thread spent on
+    /// its connections, sessions and Stores (a benchmark's figure; not the whole process).
+    public var threadCPUSeconds: Double {
+        var time = timespec()
+        clock_gettime(clockid_t(threadClock.load(ordering: .relaxed)), &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Opens a connection from `remoteAddress`, as an accepted websocket would be.
@@ -63,6 +75,10 @@ public final class InProcessTransport: Sendable {
     }
 
     private func serve() {
+        var clock = clockid_t()
+        pthread_getcpuclockid(pthread_self(), &clock)
+        threadClock.store(Int32(clock), ordering: .relaxed)
+        threadStarted.signal()
         mailbox.open(signalling: wake)
         while true {
             let mail = mailbox.drain()
