@@ -71,7 +71,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Composable", "PokedexServer", "PokeAPI", "PokemonClient", "PokedexModels", "PokedexFeatures", "Storage", "StateSync",
-                "WebSocketServer", "ProcessStats", "WireContract", "SeededRandom",
+                "WebSocketServer", "ProcessStats", "LoadTest",
             ]
         ),
 

@@ -1,9 +1,8 @@
 import Foundation
+import LoadTest
 import PokedexServer
-import SeededRandom
 import StateSync
 import WebSocketServer
-import WireContract
 
 /// `scripts/bench browse`: the sync suite's browse figures alone.
 public let browseSuite = Suite(name: "browse", summary: "server CPU per action of the browse walk, on sessions in process (also in sync)") {
@@ -47,13 +46,7 @@ enum BrowseInProcess {
     }
 
     static func measure(in directory: String, sessions: Int = 300, warmUpActions: Int = 10, actionsPerSession: Int = 150) async throws -> Result {
-        var options = ServerOptions()
-        options.port = 0
-        options.database = directory + "/pokedex.sqlite"
-        options.limits = .unlimited
-        // No sprite leaves the machine: a port nothing listens on makes every one a placeholder.
-        options.spritesURL = "http://127.0.0.1:9"
-        let server = try InProcessServer(options: options)
+        let server = try InProcessServer(options: .inProcessBench(in: directory))
         let browsers = (0..<sessions).map { InProcessBrowser(peer: server.connect(), seed: UInt64($0) &* 0x9E37_79B9 &+ 1) }
         try await inParallel(browsers) { try await $0.hello() }
         try await inParallel(browsers) { try await $0.walk(actions: warmUpActions) }
@@ -87,26 +80,20 @@ enum BrowseInProcess {
 }
 
 /// One browser of the in-process browse walk: keeps its copy of the state from the frames and
-/// picks its next action from what the copy shows, as the load tester's `BrowsePlan` does
-/// (without think time, so a search settles for less than the walk's second).
+/// takes its next action from the load tester's `BrowsePlan` (without think time, so a search
+/// settles for less than the walk's second: its results come after the list's 300 ms
+/// debounce and replace the rows).
 private final class InProcessBrowser: @unchecked Sendable {
-    enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
-
-    /// How long after a search no row is opened: its results come after the list's debounce
-    /// (300 ms) and replace the rows.
-    static let searchSettle: Duration = .milliseconds(400)
-
     let peer: InProcessPeer
-    private var rng: SeededGenerator
+    private var plan: BrowsePlan
     private var state: JSONValue = .null
     private var ref = 0
-    private var step = 0
-    private var lastSearch: ContinuousClock.Instant?
+    private var lastAnswerAt: ContinuousClock.Instant?
     var actionsByKind: [String: Int] = [:]
 
     init(peer: InProcessPeer, seed: UInt64) {
         self.peer = peer
-        rng = SeededGenerator(seed: seed)
+        plan = BrowsePlan(seed: seed, searchSettle: .milliseconds(400))
     }
 
     func hello() async throws {
@@ -116,53 +103,14 @@ private final class InProcessBrowser: @unchecked Sendable {
 
     func walk(actions: Int) async throws {
         for _ in 0..<actions {
-            let (kind, action) = nextAction()
-            actionsByKind[kind, default: 0] += 1
+            let action = plan.nextAction(for: state, lastAnswerAt: lastAnswerAt)
+            actionsByKind[ActionKind.name(of: action), default: 0] += 1
             ref += 1
             let sent = ref
             peer.send(ClientMessage.action(ref: sent, action: action).encoded())
             while try await read() != sent {}
+            lastAnswerAt = .now
         }
-    }
-
-    private func nextAction() -> (String, JSONValue) {
-        if let destination = state["destination"], !destination.isNull {
-            return ("dismiss", ActionTable.action("destination.dismiss"))
-        }
-        let list = state["list"]
-        let canScroll = list?["canLoadMore"] == true && list?["isLoadingMore"] == false
-        let searchSettling = lastSearch.map { ContinuousClock.now - $0 < Self.searchSettle } ?? false
-        if searchSettling || list?["status"] == "loading" {
-            return canScroll ? scroll : navigate()
-        }
-        let move = Move.allCases[step % Move.allCases.count]
-        step += 1
-        switch move {
-        case .scroll, .scrollAgain:
-            if canScroll { return scroll }
-            return open(list) ?? search(list)
-        case .open, .openAgain:
-            return open(list) ?? search(list)
-        case .search:
-            return search(list)
-        }
-    }
-
-    private var scroll: (String, JSONValue) { ("scroll", ActionTable.action("list.reachedEnd")) }
-
-    private func navigate() -> (String, JSONValue) {
-        ("navigate", ActionTable.action("navigate", ["route": .string("/pokemon/\(Int.random(in: 1...151, using: &rng))")]))
-    }
-
-    private func open(_ list: JSONValue?) -> (String, JSONValue)? {
-        let rows = (list?["pages"]?.arrayValue ?? []).flatMap { $0.arrayValue ?? [] }
-        guard let id = rows.randomElement(using: &rng)?["id"]?.intValue else { return nil }
-        return ("open", ActionTable.action("list.rowTapped", ["id": .int(id)]))
-    }
-
-    private func search(_ list: JSONValue?) -> (String, JSONValue) {
-        lastSearch = .now
-        return ("search", ActionTable.action("list.binding", ["search": .string(list?["search"] == "" ? "pi" : "")]))
     }
 
     /// Reads one frame into the copy; returns the ref it answers, if any.

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import PokedexServer
 import StateSync
 import WebSocketServer
@@ -50,12 +49,7 @@ final class InProcessFanout {
     /// A fresh server on a database in `directory` (limits off) with `members` sessions of the
     /// owner's list, the owner's among them, every frame of their setup read.
     static func start(members: Int, in directory: String) async throws -> InProcessFanout {
-        var options = ServerOptions()
-        options.database = directory + "/pokedex.sqlite"
-        options.limits = .unlimited
-        // No sprite leaves the machine.
-        options.spritesURL = "http://127.0.0.1:9"
-        let server = try InProcessServer(options: options)
+        let server = try InProcessServer(options: .inProcessBench(in: directory))
         let owner = server.connect()
         owner.send(ClientMessage.hello(.init(route: "/")).encoded())
         var state = try await read(owner, from: .null) { $0 != .null }
@@ -89,7 +83,7 @@ final class InProcessFanout {
 
     /// The service thread's CPU seconds for one star of the owner's reaching every member.
     func serviceCPUSeconds(starring id: Int, on: Bool) async throws -> Double {
-        let before = await serviceThreadCPU()
+        let before = server.serviceThreadCPUSeconds
         ref += 1
         owner.send(ClientMessage.action(ref: ref, action: ["favoriteSet": ["list": .string(listID), "id": .int(id), "on": .bool(on)]]).encoded())
         // Polled, not awaited per member: a member waiting for its frame would cost the service
@@ -110,7 +104,7 @@ final class InProcessFanout {
                 return true
             }
         }
-        let after = await serviceThreadCPU()
+        let after = server.serviceThreadCPUSeconds
         if on { favorites.insert(id) } else { favorites.remove(id) }
         // The owner's ack may come alone, after its patch.
         try await settle()
@@ -125,17 +119,6 @@ final class InProcessFanout {
             try await Task.sleep(for: .milliseconds(150))
             quiet = true
             for peer in peers where !peer.takeReceived().isEmpty { quiet = false }
-        }
-    }
-
-    /// The CPU time of the service thread, read there (between two of its jobs).
-    private func serviceThreadCPU() async -> Double {
-        await withCheckedContinuation { continuation in
-            owner.connection.executor.execute {
-                var time = timespec()
-                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-                continuation.resume(returning: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
-            }
         }
     }
 

@@ -5,8 +5,8 @@ import StateSync
 /// `navigate` for `{"navigate":{"route":"/pokemon/3"}}`. The mix of kinds shows at a glance
 /// whether a scenario does what it says (a browse walk once fell into opening and closing
 /// details only, and no figure showed it).
-enum ActionKind {
-    static func name(of action: JSONValue) -> String {
+package enum ActionKind {
+    package static func name(of action: JSONValue) -> String {
         var names: [String] = []
         var level = action
         while let object = level.objectValue, object.count == 1, let member = object.members.first,

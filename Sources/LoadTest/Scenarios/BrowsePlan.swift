@@ -10,10 +10,14 @@ import WireContract
 /// is opened then (it could be gone), nor while an earlier action is unanswered (the copy may be
 /// about to change); the user scrolls, or opens a detail by its URL (a back/forward `navigate`),
 /// instead.
-struct BrowsePlan: Sendable {
+package struct BrowsePlan: Sendable {
     enum Move: CaseIterable { case scroll, open, search, openAgain, scrollAgain }
 
     static let searchSettle: Duration = .seconds(1)
+
+    /// How long after a search's answer no row is opened (`searchSettle` unless a walk without
+    /// think time, which acts far sooner after an answer, takes less).
+    private let searchSettleTime: Duration
 
     private var rng: SeededGenerator
     private var step = 0
@@ -21,13 +25,14 @@ struct BrowsePlan: Sendable {
     /// actions are answered in order).
     private var lastSearch: (sentAt: ContinuousClock.Instant, answeredAt: ContinuousClock.Instant?)?
 
-    init(seed: UInt64) {
+    package init(seed: UInt64, searchSettle: Duration = BrowsePlan.searchSettle) {
         rng = SeededGenerator(seed: seed)
+        searchSettleTime = searchSettle
     }
 
     /// The next action for a session whose copy is `state`; `lastAnswerAt` is when the session's
     /// latest action was answered.
-    mutating func nextAction(
+    package mutating func nextAction(
         for state: JSONValue, awaitingAnswer: Bool = false, lastAnswerAt: ContinuousClock.Instant? = nil,
         at now: ContinuousClock.Instant = .now
     ) -> JSONValue {
@@ -41,7 +46,7 @@ struct BrowsePlan: Sendable {
         }
         // From the search's own answer: counted from the latest answer, with actions coming
         // faster than the settle time it never ended, and sessions only opened and closed details.
-        let searchSettling = lastSearch.map { search in search.answeredAt.map { now - $0 < Self.searchSettle } ?? true } ?? false
+        let searchSettling = lastSearch.map { search in search.answeredAt.map { now - $0 < searchSettleTime } ?? true } ?? false
         if awaitingAnswer || searchSettling || list?["status"] == "loading" {
             return canScroll ? ScreenActions.scroll : ScreenActions.navigateToDetail(using: &rng)
         }

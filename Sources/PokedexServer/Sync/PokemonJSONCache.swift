@@ -1,0 +1,39 @@
+import StateSync
+import Synchronization
+
+/// Client-visible JSON about one Pokémon, built once for every session of the process and
+/// kept by id and name (a Pokémon named in each language is kept once per language): the JSON
+/// built from an input is handed out again while the input is equal. Past `capacity` the cache
+/// starts over (what is in use is built once more). Rows (`RowJSONCache`) and loaded details
+/// (`DetailJSONCache`) are kept this way.
+final class PokemonJSONCache<Input: Equatable & Sendable>: Sendable {
+    private struct Key: Hashable {
+        var id: Int
+        var name: String
+    }
+
+    private let capacity: Int
+    private let entries = Mutex<[Key: (input: Input, json: JSONValue)]>([:])
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The JSON of each input, in order, under one lock; `pokemon` names the Pokémon an input
+    /// is about.
+    func json(
+        for inputs: some Sequence<Input>, pokemon: (Input) -> (id: Int, name: String), build: (Input) -> JSONValue
+    ) -> [JSONValue] {
+        entries.withLock { entries in
+            inputs.map { input in
+                let (id, name) = pokemon(input)
+                let key = Key(id: id, name: name)
+                if let cached = entries[key], cached.input == input { return cached.json }
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+                let json = build(input)
+                entries[key] = (input, json)
+                return json
+            }
+        }
+    }
+}
