@@ -172,8 +172,15 @@ final class SharedHolders: Sendable {
     private static func alive(in holders: ArraySlice<Holder>) -> [any SharedSubscriber] {
         var alive: [any SharedSubscriber] = []
         alive.reserveCapacity(holders.count)
-        for holder in holders {
-            if let subscriber = holder.subscriber { alive.append(subscriber) }
+        // Each weak reference read where it lies. Read through an immutable buffer (or a loop
+        // over the holders), each holder was copied first: a weak copy and its destruction, two
+        // more atomics on the holder's side table. The pointer is only read.
+        holders.withUnsafeBufferPointer { holders in
+            guard let base = holders.baseAddress else { return }
+            let slots = UnsafeMutablePointer(mutating: base)
+            for index in 0..<holders.count {
+                if let subscriber = slots[index].subscriber { alive.append(subscriber) }
+            }
         }
         return alive
     }

@@ -214,8 +214,9 @@ extension Store: SharedSubscriber {
 
     private func sharedChanged() {
         // Cleared before the state is read: a change after this point queues a notification
-        // of its own, one before it is in what the observer sees now.
-        sharedChangeQueued.store(false, ordering: .sequentiallyConsistent)
+        // of its own, one before it is in what the observer sees now. (A Store with an executor
+        // never sets it: its holders' walk tells it in place.)
+        if storeExecutor == nil { sharedChangeQueued.store(false, ordering: .sequentiallyConsistent) }
         // Only reducing changes which shared values the state holds, so no resubscribing here.
         // Every batch reduced since the observer's first call was observed, so after that
         // call only shared values differ from what it last saw.
