@@ -84,4 +84,55 @@ final class FanoutPatchTests: InProcessTestCase {
             XCTAssertEqual(snapshot.seq, seq)
         }
     }
+
+    /// The frames a resume replays, after the welcome, until `count` came.
+    private func replayedFrames(of member: TestSession, after seq: Int, count: Int) async throws -> [[UInt8]] {
+        member.close()
+        let peer = server.connect()
+        peer.send(ClientMessage.hello(.init(token: member.token, resume: .init(session: member.session, seq: seq), route: "/")).encoded())
+        var frames: [[UInt8]] = []
+        while frames.count < count {
+            let frame = try await peer.next()
+            switch try ServerMessage.parse(frame) {
+            case .welcome: continue
+            case .patch: frames.append(frame)
+            case let other: XCTFail("a resume within the kept patches sends patches, not \(other)"); return frames
+            }
+        }
+        return frames
+    }
+
+    func testEachMemberGetsTheSharedFrameAtItsOwnSeqAndAResumeReplaysTheVeryBytesItGot() async throws {
+        let (owner, members) = try await list(members: 2, closingTheView: 2)
+        let (early, late) = (members[0], members[1])
+        // `late` moves on alone: its seq runs ahead of the others'.
+        try await late.perform(["navigate": ["route": "/pokemon/25"]])
+        try await late.perform(["navigate": ["route": "/"]])
+        XCTAssertNotEqual(late.seq, early.seq)
+        let seqsBefore = [owner.seq, early.seq, late.seq]
+        var framesSent: [[[UInt8]]] = [[], [], []]
+        for id in [4, 7, 25] {
+            let refused = try await owner.perform(owner.star(id))
+            XCTAssertNil(refused)
+            for (index, session) in [owner, early, late].enumerated() {
+                try await session.read { $0.favorites.contains(id) }
+                framesSent[index].append(session.lastPatchFrame)
+            }
+            // The members' frames are one patch at each one's seq; the owner's carries its ack.
+            let operations = try operations(of: early.lastPatchFrame)
+            XCTAssertEqual(String(decoding: operations, as: UTF8.self), #"[{"op":"add","path":"/favorites/\#(id)","value":true}]"#)
+            XCTAssertEqual(early.lastPatchFrame, ServerMessage.patchFrame(seq: early.seq, encodedOperations: operations, ack: nil))
+            XCTAssertEqual(late.lastPatchFrame, ServerMessage.patchFrame(seq: late.seq, encodedOperations: operations, ack: nil))
+            guard case let .patch(_, ownerOps, ack, _) = try ServerMessage.parse(owner.lastPatchFrame),
+                  case let .patch(_, memberOps, _, _) = try ServerMessage.parse(early.lastPatchFrame)
+            else { return XCTFail("not patches") }
+            XCTAssertEqual(ack, owner.lastRef, "the acting member's patch is its own, with its ack")
+            XCTAssertEqual(ownerOps, memberOps)
+        }
+        // What each replays after a resume is byte for byte what it was sent.
+        for (index, session) in [owner, early, late].enumerated() {
+            let replayed = try await replayedFrames(of: session, after: seqsBefore[index], count: 3)
+            XCTAssertEqual(replayed, framesSent[index])
+        }
+    }
 }

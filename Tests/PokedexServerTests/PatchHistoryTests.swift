@@ -1,10 +1,11 @@
 @testable import PokedexServer
+import WebSocketServer
 import XCTest
 
 /// The patches a session keeps for a resume (`PatchHistory`, a ring).
 final class PatchHistoryTests: XCTestCase {
-    private func frame(_ seq: Int, bytes: Int = 4) -> [UInt8] {
-        [UInt8](repeating: UInt8(seq % 256), count: bytes)
+    private func frame(_ seq: Int, bytes: Int = 4) -> OutgoingText {
+        .bytes([UInt8](repeating: UInt8(seq % 256), count: bytes))
     }
 
     func testKeepsTheLatestFramesInOrderOnceFull() {

@@ -20,7 +20,7 @@ final class OutboundQueueTests: XCTestCase {
         XCTAssertEqual(queue.enqueue([0]), .closed)
         for index in 0..<200 {
             guard case .message(let message, let hasMore) = queue.stepForWriteable() else { return XCTFail("ended early") }
-            XCTAssertEqual(message.bytes, [UInt8(index)])
+            XCTAssertEqual(message.text, .bytes([UInt8(index)]))
             XCTAssertFalse(message.isBinary)
             XCTAssertTrue(hasMore, "the close request is still to come")
         }

@@ -1,5 +1,8 @@
+import WebSocketServer
+
 /// A session's latest patch frames, oldest first, for a resume to replay: at most `limit` of
-/// them and at most `byteLimit` bytes (but always the latest).
+/// them and at most `byteLimit` bytes (but always the latest). A frame is kept as it was sent
+/// (`OutgoingText`): a fan-out's, as the bytes every member shares and the member's seq.
 ///
 /// A ring: once full, a new frame takes the oldest one's place. An array dropping its first
 /// element moved every other one down, for each patch of a session that had had `limit` of
@@ -8,7 +11,7 @@ struct PatchHistory {
     let limit: Int
     let byteLimit: Int
     /// The frames, the oldest at `head`; slots past `count` from it are free.
-    private var slots: [(seq: Int, frame: [UInt8])] = []
+    private var slots: [(seq: Int, frame: OutgoingText)] = []
     private var head = 0
     private(set) var count = 0
     /// The bytes of the frames kept.
@@ -22,7 +25,7 @@ struct PatchHistory {
     /// The seq of the oldest frame kept.
     var firstSeq: Int? { count == 0 ? nil : slots[head].seq }
 
-    mutating func append(seq: Int, frame: [UInt8]) {
+    mutating func append(seq: Int, frame: OutgoingText) {
         if count < slots.count {
             slots[(head + count) % slots.count] = (seq, frame)
             count += 1
@@ -44,7 +47,7 @@ struct PatchHistory {
     }
 
     /// The frames after `seq`, oldest first.
-    func frames(after seq: Int) -> [[UInt8]] {
+    func frames(after seq: Int) -> [OutgoingText] {
         (0..<count).compactMap { offset in
             let slot = slots[(head + offset) % slots.count]
             return slot.seq > seq ? slot.frame : nil
@@ -53,7 +56,7 @@ struct PatchHistory {
 
     private mutating func dropOldest() {
         bytes -= slots[head].frame.count
-        slots[head].frame = []
+        slots[head].frame = .bytes([])
         head = (head + 1) % slots.count
         count -= 1
     }

@@ -115,7 +115,7 @@ final class SessionOutput: Sendable {
             let ops = JSONPatch.diff(from: sent.state, to: state)
             guard !ops.isEmpty else { return sendAlone(acks, &sent) }
             sent.state = state
-            sendPatch(&sent, acks: acks) { seq, ack in ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded() }
+            sendPatch(&sent, acks: acks) { seq, ack in .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded()) }
         }
     }
 
@@ -131,21 +131,23 @@ final class SessionOutput: Sendable {
             guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
             for part in parts { sent.replacePart(part.key, with: part.value) }
             sendPatch(&sent, acks: acks) { seq, ack in
-                ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack?.ref, key: ack?.key)
+                // Without an ack, the frame every member of the change shares, with its own seq.
+                guard let ack else { return .spliced(SplicedText(patch.frameWithoutSeq, number: seq, at: patch.seqOffset)) }
+                return .bytes(ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack.ref, key: ack.key))
             }
         }
     }
 
     /// Sends the next patch, the `frame` made for its seq and the ack it carries (the last of
     /// `acks`; the others go before it), and keeps it for resuming.
-    private func sendPatch(_ sent: inout Sent, acks: [PendingAcks.Ack], frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> [UInt8]) {
+    private func sendPatch(_ sent: inout Sent, acks: [PendingAcks.Ack], frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> OutgoingText) {
         sent.seq += 1
         let frame = makeFrame(sent.seq, acks.last)
         sent.history.append(seq: sent.seq, frame: frame)
         sendAlone(acks.dropLast(), &sent)
         transmit(frame, &sent)
         metrics.patchSent()
-        sent.patchSent?(frame)
+        sent.patchSent?(frame.rendered)
     }
 
     /// Owes the browser the ack of `ref` (echoing `key`): the next patch carries it, or, for a
@@ -230,6 +232,10 @@ final class SessionOutput: Sendable {
     var keptPatchBytes: Int { sent.withLock { $0.history.bytes } }
 
     private func transmit(_ frame: [UInt8], _ sent: inout Sent) {
+        transmit(.bytes(frame), &sent)
+    }
+
+    private func transmit(_ frame: OutgoingText, _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }
         switch connection.send(frame) {
         case .queued: metrics.bytesSent(frame.count)

@@ -14,12 +14,17 @@ public final class PartsPatchMemo: Sendable {
         public let operations: [PatchOperation]
         /// `operations` as the JSON array a `patch` frame carries (`ServerMessage.patchFrame`).
         public let encodedOperations: [UInt8]
+        /// The patch's frame without an ack, but for its seq, and where the seq goes
+        /// (`ServerMessage.patchFrameWithoutSeq`): what every member it reaches is sent.
+        public let frameWithoutSeq: [UInt8]
+        public let seqOffset: Int
 
         init(_ operations: [PatchOperation]) {
             self.operations = operations
             var writer = JSONWriter(capacity: 64)
             writer.write(operations)
             encodedOperations = writer.bytes
+            (frameWithoutSeq, seqOffset) = ServerMessage.patchFrameWithoutSeq(encodedOperations: encodedOperations)
         }
     }
 

@@ -56,6 +56,20 @@ public enum ServerMessage: Equatable, Sendable {
         return writer.bytes
     }
 
+    /// `patchFrame(seq:encodedOperations:ack: nil)` but for its seq: the frame's bytes without
+    /// it, and the offset at which the seq's digits go. A fan-out's members get the same patch
+    /// but each at its own seq, so the frame is made once and each member's seq written into
+    /// it only on its way to the socket.
+    public static func patchFrameWithoutSeq(encodedOperations: [UInt8]) -> (bytes: [UInt8], seqOffset: Int) {
+        var writer = JSONWriter(capacity: 32 + encodedOperations.count)
+        writer.raw(#"{"type":"patch","seq":"#)
+        let seqOffset = writer.bytes.count
+        writer.raw(#","ops":"#)
+        writer.raw(encodedOperations)
+        writer.raw("}")
+        return (writer.bytes, seqOffset)
+    }
+
     /// A patch frame but its closing brace, the ops written by `writeOperations`.
     private static func writePatch(
         seq: Int, ack: Int?, key: String?, into writer: inout JSONWriter, _ writeOperations: (inout JSONWriter) -> Void

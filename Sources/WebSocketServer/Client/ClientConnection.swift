@@ -29,7 +29,7 @@ public final class ClientConnection: MessageSending {
     /// Queues a text message; messages sent before the connection opens go out once it does.
     @discardableResult
     public func send(_ text: [UInt8]) -> SendResult {
-        core.send(text, isBinary: false)
+        core.send(.bytes(text), isBinary: false)
     }
 
     /// Closes with `code` once the messages already queued are written.

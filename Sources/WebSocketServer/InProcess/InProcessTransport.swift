@@ -108,7 +108,7 @@ public final class InProcessTransport: Sendable {
             switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
             case let .message(message, _):
                 counters.messagesOut.add(1, ordering: .relaxed)
-                peer.received(message.bytes)
+                peer.received(message.text.rendered)
             case let .close(request):
                 finish(peer, code: request.code)
                 return

@@ -27,13 +27,19 @@ public final class Connection: MessageSending {
     /// Queues one text message (UTF-8 bytes) and wakes the service thread to write it.
     @discardableResult
     public func send(_ text: [UInt8]) -> SendResult {
+        core.send(.bytes(text), isBinary: false)
+    }
+
+    /// Queues one text message that may share its bytes with others' (`OutgoingText`).
+    @discardableResult
+    public func send(_ text: OutgoingText) -> SendResult {
         core.send(text, isBinary: false)
     }
 
     /// Queues one binary message, in order with the text ones.
     @discardableResult
     public func send(binary bytes: [UInt8]) -> SendResult {
-        core.send(bytes, isBinary: true)
+        core.send(.bytes(bytes), isBinary: true)
     }
 
     /// Closes with `code` once the messages already queued are written.

@@ -35,7 +35,7 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     }
 
     /// Queues one message and wakes the service thread to write it (once per batch).
-    func send(_ message: [UInt8], isBinary: Bool) -> SendResult {
+    func send(_ message: OutgoingText, isBinary: Bool) -> SendResult {
         let (result, needsWake, startedOverflow) = outbound.enqueue(message, isBinary: isBinary)
         if startedOverflow { overflowed?() }
         if needsWake { mailbox.push(.writable(id), ahead: Mail.writesGoAhead) }

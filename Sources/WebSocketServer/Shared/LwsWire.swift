@@ -93,21 +93,19 @@ struct MessageWriter {
             LwsWire.setCloseReason(wsi, code: request.code, reason: request.reason)
             return .close
         case .message(let queued, let hasMore):
-            let message = queued.bytes
-            let needed = LwsWire.headroom + message.count
+            let count = queued.text.count
+            let needed = LwsWire.headroom + count
             if buffer.count < needed { buffer = [UInt8](repeating: 0, count: needed) }
             let written = buffer.withUnsafeMutableBufferPointer { storage in
                 let payload = storage.baseAddress! + LwsWire.headroom
-                if !message.isEmpty {
-                    message.withUnsafeBufferPointer { payload.update(from: $0.baseAddress!, count: message.count) }
-                }
-                return lws_write(wsi, payload, message.count, queued.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+                queued.text.write(to: payload)
+                return lws_write(wsi, payload, count, queued.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             }
             // Keep at most 64 KiB of scratch after a large message.
             if buffer.count > 64 * 1024 + LwsWire.headroom { buffer = [] }
             guard written >= 0 else { return .close }
             if hasMore { lws_callback_on_writable(wsi) }
-            return .wrote(bytes: message.count)
+            return .wrote(bytes: count)
         }
     }
 }

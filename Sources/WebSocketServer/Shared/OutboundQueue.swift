@@ -11,9 +11,10 @@ struct OutboundQueue {
         let reason: String
     }
 
-    /// One queued message: a text message's UTF-8 bytes or a binary message's.
+    /// One queued message: a text message (its UTF-8 bytes, or shared bytes and its number:
+    /// `OutgoingText`) or a binary message's bytes.
     struct Message {
-        let bytes: [UInt8]
+        let text: OutgoingText
         let isBinary: Bool
     }
 
@@ -43,17 +44,22 @@ struct OutboundQueue {
     }
 
     mutating func enqueue(_ message: [UInt8], isBinary: Bool = false) -> SendResult {
+        enqueue(.bytes(message), isBinary: isBinary)
+    }
+
+    mutating func enqueue(_ message: OutgoingText, isBinary: Bool = false) -> SendResult {
         if isClosed || closeRequest != nil { return .closed }
         if isOverflowed { return .overflowed }
-        if queuedBytes + message.count > capacityBytes {
+        let count = message.count
+        if queuedBytes + count > capacityBytes {
             messages = []
             head = 0
             queuedBytes = 0
             isOverflowed = true
             return .overflowed
         }
-        messages.append(Message(bytes: message, isBinary: isBinary))
-        queuedBytes += message.count
+        messages.append(Message(text: message, isBinary: isBinary))
+        queuedBytes += count
         return .queued
     }
 
@@ -68,9 +74,9 @@ struct OutboundQueue {
     private mutating func nextStep() -> WriteStep {
         if head < messages.count {
             let message = messages[head]
-            messages[head] = Message(bytes: [], isBinary: false)
+            messages[head] = Message(text: .bytes([]), isBinary: false)
             head += 1
-            queuedBytes -= message.bytes.count
+            queuedBytes -= message.text.count
             if head == messages.count {
                 messages.removeAll(keepingCapacity: messages.capacity <= 64)
                 head = 0
@@ -113,7 +119,7 @@ extension Mutex where Value == OutboundQueue {
     /// Queues `message` for a connection used from any thread. `needsWake` tells the caller to
     /// ask the service thread for a writeable callback (once per batch; an overflow asks too,
     /// since the writeable callback is where draining is noticed).
-    func enqueue(_ message: [UInt8], isBinary: Bool = false) -> (result: SendResult, needsWake: Bool, startedOverflow: Bool) {
+    func enqueue(_ message: OutgoingText, isBinary: Bool = false) -> (result: SendResult, needsWake: Bool, startedOverflow: Bool) {
         withLock { queue in
             let wasOverflowed = queue.isOverflowed
             let result = queue.enqueue(message, isBinary: isBinary)
