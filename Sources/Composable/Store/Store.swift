@@ -201,15 +201,29 @@ extension Store: SharedSubscriber {
     package nonisolated var notificationExecutor: (any StoreExecutor)? { storeExecutor }
 
     package nonisolated func sharedValueDidChange() {
-        if storeExecutor != nil {
+        if let storeExecutor {
             // Told on its executor, by the walk over the holders there: in place, no job.
-            assumeIsolated { $0.sharedChanged() }
+            // The walk runs there by construction (`SharedHolders` groups holders by their
+            // `notificationExecutor`), so the runtime is not asked which executor is current,
+            // once for every member of a fan-out.
+            assert(storeExecutor.isCurrent, "a Store with an executor is told of shared changes there")
+            onItsExecutor { $0.sharedChanged() }
             return
         }
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
         // Detached: the task that changed the value (another session's action) lends it
         // neither its task-locals, which were copied into every holder's task, nor its priority.
         Task.detached(executorPreference: executorPreference) { await self.sharedChanged() }
+    }
+
+    /// `assumeIsolated(body)` without its check: for a caller that runs on the Store's
+    /// executor by construction.
+    private nonisolated func onItsExecutor(_ body: (isolated Store) -> Void) {
+        typealias Isolated = (isolated Store) -> Void
+        typealias Plain = (Store) -> Void
+        withoutActuallyEscaping(body) { (body: @escaping Isolated) in
+            unsafeBitCast(body, to: Plain.self)(self)
+        }
     }
 
     private func sharedChanged() {
