@@ -55,4 +55,24 @@ final class PatchHistoryTests: XCTestCase {
         XCTAssertEqual(history.firstSeq, 3)
         XCTAssertEqual(history.bytes, 11)
     }
+
+    func testGrowsBeyondItsFirstSlotsInOrderThenKeepsTheLimit() {
+        var history = PatchHistory(limit: 10, byteLimit: 1000)
+        for seq in 1...7 { history.append(seq: seq, frame: frame(seq)) }
+        XCTAssertEqual(history.frames(after: 0), (1...7).map { frame($0) })
+        // Dropped for their bytes while not full: the ring wraps, then grows in order.
+        var small = PatchHistory(limit: 10, byteLimit: 12)
+        for seq in 1...5 { small.append(seq: seq, frame: frame(seq)) }
+        XCTAssertEqual(small.frames(after: 0), (3...5).map { frame($0) })
+        for seq in 6...9 { small.append(seq: seq, frame: frame(seq, bytes: 1)) }
+        XCTAssertEqual(small.frames(after: 0), [frame(4), frame(5)] + (6...9).map { frame($0, bytes: 1) })
+        XCTAssertEqual(small.bytes, 12)
+        for seq in 10...30 { small.append(seq: seq, frame: frame(seq, bytes: 1)) }
+        XCTAssertEqual(small.count, 10)
+        XCTAssertEqual(small.firstSeq, 21)
+        XCTAssertEqual(small.frames(after: 25), (26...30).map { frame($0, bytes: 1) })
+        XCTAssertEqual(small.bytes, 10)
+        for seq in 8...40 { history.append(seq: seq, frame: frame(seq)) }
+        XCTAssertEqual(history.frames(after: 0), (31...40).map { frame($0) })
+    }
 }
