@@ -51,6 +51,8 @@ final class SessionProjectionTests: XCTestCase {
         guard case .object(let after) = SessionProjection(client).project(state) else { return XCTFail("not an object") }
         XCTAssertEqual(JSONPatch.diff(from: before, changing: parts), JSONPatch.diff(from: .object(before), to: .object(after)))
         XCTAssertEqual(JSONPatch.diff(from: before, changing: parts), [.add(path: "/favorites/1", value: true)])
+        // The lists part's inputs are as they were: it is what was sent, so it is left out.
+        XCTAssertEqual(parts.map(\.key), ["favorites"])
     }
 
     func testUnchangedSharedPartsAreTheSameValuesSoTheirDiffIsEmpty() {
@@ -59,6 +61,7 @@ final class SessionProjectionTests: XCTestCase {
         guard case .object(let first) = projection.project(state) else { return XCTFail("not an object") }
         let parts = projection.projectShared(state)
         XCTAssertEqual(JSONPatch.diff(from: first, changing: parts), [])
+        XCTAssertEqual(parts.map(\.key), [], "no part's inputs changed")
     }
 
     /// `user`'s state with the Favorites view of list l1 open on these shared values: the

@@ -13,6 +13,11 @@ final class SessionProjection: Sendable {
         var input: Input
         var json: JSONValue
 
+        /// Whether the JSON was built from `input` (asked in place, like `json(ifBuiltFrom:)`).
+        func isBuilt(from input: Input) -> Bool {
+            self.input == input
+        }
+
         /// The JSON when it was built from `input`. Asked of the memo in place: binding the
         /// memo first copied it, retaining every part of its input.
         func json(ifBuiltFrom input: Input) -> JSONValue? {
@@ -103,10 +108,25 @@ final class SessionProjection: Sendable {
     /// their roster), for a state whose other parts are those of the last projection
     /// (`StateChange.sharedValues`). A star reaching thousands of members then costs each the
     /// two parts, not the comparison of every other part with its memo.
+    ///
+    /// A part whose memo answers for `state` is left out: it is what the last projection gave,
+    /// and every projection is published or is the snapshot a browser gets, so it is what the
+    /// session sent (by value). Returning it anyway retained each member's own lists JSON, on
+    /// memory no other member touches, only for the diff to find it unchanged.
     func projectShared(_ state: AppFeature.State) -> [(key: String, value: JSONValue)] {
         // Keep `ownPartsOfSharedValues` in step with the parts returned here.
-        let shared = memos.withLock { sharedParts(state, &$0) }
-        return [("favorites", shared.favorites), ("lists", shared.lists)]
+        memos.withLock { memos in
+            let favorites = state.favorites.wrappedValue
+            let lists = state.account.lists.wrappedValue
+            var parts: [(key: String, value: JSONValue)] = []
+            if memos.favorites?.isBuilt(from: favorites) != true {
+                parts.append(("favorites", buildFavorites(favorites, &memos)))
+            }
+            if memos.lists?.isBuilt(fromInputOf: state, lists: lists, favorites: favorites) != true {
+                parts.append(("lists", buildLists(state, lists: lists, favorites: favorites, &memos)))
+            }
+            return parts
+        }
     }
 
     /// The parts of `projectShared` that are each session's own object (its lists) around
@@ -117,14 +137,26 @@ final class SessionProjection: Sendable {
     private func sharedParts(_ state: AppFeature.State, _ memos: inout Memos) -> (favorites: JSONValue, lists: JSONValue) {
         let favorites = state.favorites.wrappedValue
         let lists = state.account.lists.wrappedValue
-        let favoritesJSON = Self.memo(&memos.favorites, favorites) { client.favoritesJSON.json(for: $0) }
+        let favoritesJSON = memos.favorites?.json(ifBuiltFrom: favorites) ?? buildFavorites(favorites, &memos)
         if let json = memos.lists?.json(ifInputOf: state, lists: lists, favorites: favorites) { return (favoritesJSON, json) }
+        return (favoritesJSON, buildLists(state, lists: lists, favorites: favorites, &memos))
+    }
+
+    /// The favorites part, remembered in its memo.
+    private func buildFavorites(_ favorites: Set<Int>, _ memos: inout Memos) -> JSONValue {
+        let json = client.favoritesJSON.json(for: favorites)
+        memos.favorites = Memo(input: favorites, json: json)
+        return json
+    }
+
+    /// The lists part, remembered in its memo.
+    private func buildLists(_ state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>, _ memos: inout Memos) -> JSONValue {
         let input = ListsInput(state, lists: lists, favorites: favorites)
         let json = client.lists(
             state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale,
             activity: input.activity, sort: input.sort ?? .number)
         memos.lists = Memo(input: input, json: json)
-        return (favoritesJSON, json)
+        return json
     }
 
     private static func memo<Input: Equatable>(_ memo: inout Memo<Input>?, _ input: Input, _ build: (Input) -> JSONValue) -> JSONValue {
@@ -136,6 +168,11 @@ final class SessionProjection: Sendable {
 }
 
 extension SessionProjection.Memo where Input == SessionProjection.ListsInput {
+    /// Whether the JSON was built from what `state` shows (asked in place, like `json(ifBuiltFrom:)`).
+    func isBuilt(fromInputOf state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> Bool {
+        input.isInput(of: state, lists: lists, favorites: favorites)
+    }
+
     /// The JSON when it was built from what `state` shows (asked in place, like `json(ifBuiltFrom:)`).
     func json(ifInputOf state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> JSONValue? {
         guard input.isInput(of: state, lists: lists, favorites: favorites) else { return .none }
