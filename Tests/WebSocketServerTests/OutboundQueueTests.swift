@@ -28,6 +28,34 @@ final class OutboundQueueTests: XCTestCase {
         XCTAssertEqual(request, .init(code: 1001, reason: "bye"))
         XCTAssertEqual(queue.queuedBytes, 0)
     }
+
+    func testMessagesQueuedWhileOthersAreWrittenKeepTheirOrder() {
+        var queue = OutboundQueue(capacityBytes: 1 << 20)
+        var written: [UInt8] = []
+        func write(_ expectMore: Bool) {
+            guard case .message(let message, let hasMore) = queue.stepForWriteable() else { return XCTFail("nothing to write") }
+            written += message.text.rendered
+            XCTAssertEqual(hasMore, expectMore, "after \(written)")
+        }
+        // One alone, then one at a time behind others, in and out in turns.
+        _ = queue.enqueue([1])
+        write(false)
+        for byte: UInt8 in [2, 3, 4] { _ = queue.enqueue([byte]) }
+        write(true)
+        _ = queue.enqueue([5])
+        write(true)
+        write(true)
+        _ = queue.enqueue([6])
+        write(true)
+        write(false)
+        guard case .idle = queue.stepForWriteable() else { return XCTFail("more than was queued") }
+        _ = queue.enqueue([7])
+        _ = queue.enqueue([8])
+        write(true)
+        write(false)
+        XCTAssertEqual(written, [1, 2, 3, 4, 5, 6, 7, 8])
+        XCTAssertEqual(queue.queuedBytes, 0)
+    }
 }
 
 final class MessageAssemblerTests: XCTestCase {

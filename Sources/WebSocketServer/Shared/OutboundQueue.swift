@@ -28,7 +28,15 @@ struct OutboundQueue {
     }
 
     let capacityBytes: Int
+    /// The oldest message, when it came to an empty queue: held here, beside the lock, and not
+    /// in `messages`, whose storage was another cache line of the connection's own for each
+    /// member of a fan-out (most connections have one message queued at a time).
+    private var first: Message?
+    /// The messages after `first` (all of them while `first` is nil), oldest first.
     private var messages: [Message] = []
+    /// The messages queued, `first` among them: zero when a new one may go in `first`,
+    /// known without a look at `messages`.
+    private var queuedCount = 0
     /// Index of the oldest unwritten message; written ones are compacted away in batches.
     private var head = 0
     private(set) var queuedBytes = 0
@@ -52,13 +60,20 @@ struct OutboundQueue {
         if isOverflowed { return .overflowed }
         let count = message.count
         if queuedBytes + count > capacityBytes {
+            first = nil
             messages = []
             head = 0
+            queuedCount = 0
             queuedBytes = 0
             isOverflowed = true
             return .overflowed
         }
-        messages.append(Message(text: message, isBinary: isBinary))
+        if queuedCount == 0 {
+            first = Message(text: message, isBinary: isBinary)
+        } else {
+            messages.append(Message(text: message, isBinary: isBinary))
+        }
+        queuedCount += 1
         queuedBytes += count
         return .queued
     }
@@ -72,10 +87,17 @@ struct OutboundQueue {
     }
 
     private mutating func nextStep() -> WriteStep {
+        if let message = first {
+            first = nil
+            queuedCount -= 1
+            queuedBytes -= message.text.count
+            return .message(message, hasMore: queuedCount > 0 || closeRequest != nil)
+        }
         if head < messages.count {
             let message = messages[head]
             messages[head] = Message(text: .bytes([]), isBinary: false)
             head += 1
+            queuedCount -= 1
             queuedBytes -= message.text.count
             if head == messages.count {
                 messages.removeAll(keepingCapacity: messages.capacity <= 64)
@@ -109,8 +131,10 @@ struct OutboundQueue {
     /// The socket is gone: every later send reports `.closed`.
     mutating func markClosed() {
         isClosed = true
+        first = nil
         messages = []
         head = 0
+        queuedCount = 0
         queuedBytes = 0
     }
 }
