@@ -201,13 +201,17 @@ extension Store: SharedSubscriber {
     package nonisolated var notificationExecutor: (any StoreExecutor)? { storeExecutor }
 
     package nonisolated func sharedValueDidChange() {
-        if let storeExecutor {
+        if storeExecutor != nil {
             // Told on its executor, by the walk over the holders there: in place, no job.
             // The walk runs there by construction (`SharedHolders` groups holders by their
-            // `notificationExecutor`), so the runtime is not asked which executor is current,
-            // once for every member of a fan-out.
-            assert(storeExecutor.isCurrent, "a Store with an executor is told of shared changes there")
+            // `notificationExecutor`), so a release build does not ask the runtime which
+            // executor is current, once for every member of a fan-out. Debug builds do (it also
+            // knows the queue a stopped service thread's jobs move to).
+            #if DEBUG
+            assumeIsolated { $0.sharedChanged() }
+            #else
             onItsExecutor { $0.sharedChanged() }
+            #endif
             return
         }
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
