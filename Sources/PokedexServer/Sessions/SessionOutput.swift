@@ -7,8 +7,7 @@ import WebSocketServer
 /// states) and from the transport (hello, drain), so it lives under a lock; frames are sent
 /// under the lock, which keeps them in order.
 final class SessionOutput: Sendable {
-    /// Not copyable (its `history` is not): changed in place under the lock only.
-    struct Sent: ~Copyable {
+    struct Sent {
         var seq = 0
         /// What the browser has, but for `newerParts`.
         private var base: JSONValue = .null
