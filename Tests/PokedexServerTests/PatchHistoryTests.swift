@@ -75,4 +75,23 @@ final class PatchHistoryTests: XCTestCase {
         for seq in 8...40 { history.append(seq: seq, frame: frame(seq)) }
         XCTAssertEqual(history.frames(after: 0), (31...40).map { frame($0) })
     }
+
+    func testASplicedFrameIsKeptAsItsSharedBytesAndGivenBackAtItsSeq() {
+        let shared = Array(#"{"seq":}"#.utf8)
+        var history = PatchHistory(limit: 4, byteLimit: 1000)
+        // 8 to 13: the seq's digits grow from one to two while frames are kept and dropped.
+        for seq in 8...13 {
+            let frame: OutgoingText = seq == 10 ? .bytes(Array("ack".utf8)) : .spliced(SplicedText(shared, number: seq, at: 7))
+            history.append(seq: seq, frame: frame)
+        }
+        XCTAssertEqual(history.firstSeq, 10)
+        XCTAssertEqual(history.frames(after: 9), [
+            .bytes(Array("ack".utf8)),
+            .spliced(SplicedText(shared, number: 11, at: 7)),
+            .spliced(SplicedText(shared, number: 12, at: 7)),
+            .spliced(SplicedText(shared, number: 13, at: 7)),
+        ])
+        XCTAssertEqual(history.frames(after: 12).map(\.rendered), [Array(#"{"seq":13}"#.utf8)])
+        XCTAssertEqual(history.bytes, 3 + 3 * 10, "the kept frames' lengths, seqs included")
+    }
 }

@@ -81,7 +81,7 @@ public struct SplicedText: Sendable, Equatable {
     }
 
     /// The characters `number` takes in decimal, its sign included.
-    static func digitCount(_ number: Int) -> Int {
+    public static func digitCount(_ number: Int) -> Int {
         var value = number.magnitude, digits = 1
         while value >= 10 {
             value /= 10
