@@ -74,6 +74,15 @@ package final class EffectRunner<Action: Sendable> {
             immediate(action)
         case let .run(priority, work):
             if let task = launch(priority: priority, work: work, ids: ids) { started.append(task) }
+        case let .answered(answer, otherwise):
+            // Called where a task would have started (inside the loop, with the Store's
+            // dependencies), its action buffered as such a task's is.
+            guard answer({ acceptDuringProcessing?($0) }) else {
+                return run(otherwise, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
+            }
+            journal?.started.append(ids.isEmpty ? "answered at once" : "answered at once, cancellable by \(ids.map(\.description).joined(separator: ", "))")
+            // As `finished` does when a task ends: an id left with no task releases its scope.
+            for id in ids where taskIDsByEffectID[id] == nil { idReleased?(id) }
         case let .merge(effects):
             for effect in effects {
                 run(effect, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)

@@ -16,7 +16,8 @@ extension PokemonClient {
                 return detail
             },
             fetchType: { type, locale in catalog.matching(PokemonQuery(type: type, locale: locale)) },
-            pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id))
+            pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id)),
+            detailInMemory: { id, locale in catalog.detail(id: id, locale: locale) }
         )
     }
 }

@@ -12,6 +12,9 @@ protocol LocalizedFetching: Reducer, Sendable {
     /// The fetch of the value the state names (a Pokémon, a type), given a language; made
     /// while reducing, so it holds the clients of the reducer's dependencies.
     func fetcher(for state: State) -> @Sendable (AppLocale) async throws -> Value
+    /// The value when the client holds it in memory, given at once without a task
+    /// (`Effect.answered`); nil (the default) or nil for a language: `fetcher`'s.
+    func valueInMemory(for state: State) -> (@Sendable (AppLocale) -> Value?)?
     static func loaded(_ value: Value) -> Action
     static func failed(_ message: String) -> Action
     /// Under which id a fetch runs: a new one cancels the one in flight.
@@ -19,6 +22,8 @@ protocol LocalizedFetching: Reducer, Sendable {
 }
 
 extension LocalizedFetching {
+    func valueInMemory(for state: State) -> (@Sendable (AppLocale) -> Value?)? { nil }
+
     /// Shows the value as loading and fetches it.
     func load(_ state: inout State) -> Effect<Action> {
         state[keyPath: Self.value] = .loading
@@ -43,11 +48,13 @@ extension LocalizedFetching {
     private func fetch(_ state: State) -> Effect<Action> {
         let locale = state[keyPath: Self.locale]
         let fetch = fetcher(for: state)
-        return .run { send in
+        let run = Effect<Action>.run { send in
             await send(Self.loaded(try await fetch(locale)))
         } catch: { error, send in
             await send(Self.failed(userMessage(for: error, in: locale)))
         }
-        .cancellable(id: Self.fetchID, cancelInFlight: true)
+        guard let inMemory = valueInMemory(for: state) else { return run.cancellable(id: Self.fetchID, cancelInFlight: true) }
+        return Effect.answered(by: { inMemory(locale).map(Self.loaded) }, otherwise: run)
+            .cancellable(id: Self.fetchID, cancelInFlight: true)
     }
 }

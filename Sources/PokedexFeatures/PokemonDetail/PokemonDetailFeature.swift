@@ -88,4 +88,10 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
     func fetcher(for state: State) -> @Sendable (AppLocale) async throws -> PokemonDetail {
         { [pokemonClient, id = state.pokemon.id] locale in try await pokemonClient.fetchDetail(id, locale) }
     }
+
+    func valueInMemory(for state: State) -> (@Sendable (AppLocale) -> PokemonDetail?)? {
+        guard let detail = pokemonClient.detailInMemory else { return nil }
+        let id = state.pokemon.id
+        return { locale in detail(id, locale) }
+    }
 }
