@@ -9,6 +9,9 @@ public struct PokemonClient: Sendable {
     public var fetchList: @Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) async throws -> PokemonPage
     /// The full detail of one Pokémon, its names and genus in `locale`.
     public var fetchDetail: @Sendable (_ id: Int, _ locale: AppLocale) async throws -> PokemonDetail
+    /// The page `fetchList` would give, when this source holds it in memory (a catalog): then
+    /// the list shows it without starting a task. Nil, or nil for a query: fetch it.
+    public var pageInMemory: (@Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) -> PokemonPage?)?
     /// The detail `fetchDetail` would give, when this source holds it in memory (a catalog):
     /// then a screen shows it without starting a task. Nil, or nil for an id: fetch it.
     public var detailInMemory: (@Sendable (_ id: Int, _ locale: AppLocale) -> PokemonDetail?)?
@@ -23,10 +26,12 @@ public struct PokemonClient: Sendable {
         fetchDetail: @escaping @Sendable (Int, AppLocale) async throws -> PokemonDetail,
         fetchType: @escaping @Sendable (String, AppLocale) async throws -> [Pokemon],
         pokemonIDs: PokemonIDs = .anyPositive,
+        pageInMemory: (@Sendable (PokemonQuery, Int, Int) -> PokemonPage?)? = nil,
         detailInMemory: (@Sendable (Int, AppLocale) -> PokemonDetail?)? = nil
     ) {
         self.fetchList = fetchList
         self.fetchDetail = fetchDetail
+        self.pageInMemory = pageInMemory
         self.detailInMemory = detailInMemory
         self.fetchType = fetchType
         self.pokemonIDs = pokemonIDs

@@ -17,6 +17,7 @@ extension PokemonClient {
             },
             fetchType: { type, locale in catalog.matching(PokemonQuery(type: type, locale: locale)) },
             pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id)),
+            pageInMemory: { query, limit, offset in catalog.page(query, limit: limit, offset: offset) },
             detailInMemory: { id, locale in catalog.detail(id: id, locale: locale) }
         )
     }

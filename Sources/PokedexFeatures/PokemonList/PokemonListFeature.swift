@@ -151,14 +151,18 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
 
     /// One page request at a time: a new one (a new search, a filter) cancels the one in flight.
+    /// A page the client holds in memory is loaded at once, without a task (`Effect.answered`).
     private func fetch(query: PokemonQuery, offset: Int, limit: Int = pageSize) -> Effect<Action> {
-        .run { [pokemonClient] send in
-            let page = try await pokemonClient.fetchList(query, limit, offset)
+        let client = pokemonClient
+        let run = Effect<Action>.run { send in
+            let page = try await client.fetchList(query, limit, offset)
             await send(.pageLoaded(offset: offset, page))
         } catch: { error, send in
             await send(.pageFailed(offset: offset, userMessage(for: error, in: query.locale)))
         }
-        .cancellable(id: CancelID.page, cancelInFlight: true)
+        guard let pageInMemory = client.pageInMemory else { return run.cancellable(id: CancelID.page, cancelInFlight: true) }
+        return Effect.answered(by: { pageInMemory(query, limit, offset).map { .pageLoaded(offset: offset, $0) } }, otherwise: run)
+            .cancellable(id: CancelID.page, cancelInFlight: true)
     }
 }
 
