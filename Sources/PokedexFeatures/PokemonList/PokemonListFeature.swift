@@ -10,7 +10,6 @@ public struct PokemonListFeature: Reducer, Sendable {
     public static let searchDebounce: Duration = .milliseconds(300)
 
     public struct State: Equatable, Sendable {
-        public var rows = IdentifiedArray<Int, Pokemon>()
         /// The first page's load; once loaded, its value is the total count of matching rows.
         public var loadState: LoadState<Int> = .idle
         public var isLoadingMore = false
@@ -23,6 +22,10 @@ public struct PokemonListFeature: Reducer, Sendable {
         public var favorites: Shared<Set<Int>>
         /// The language rows are named in.
         public var locale: AppLocale
+        /// Last, so that `==` (in declaration order) compares every small field first: a list's
+        /// shared JSON is looked up among lists other sessions showed, which often have the
+        /// same rows in storage of their own and differ only in a flag or the search.
+        public var rows = IdentifiedArray<Int, Pokemon>()
 
         public init(favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
             self.favorites = favorites
