@@ -39,17 +39,6 @@ extension Effect {
         return lifting(key: key(), project: project)
     }
 
-    /// Whether running this effect starts at least one task.
-    var startsTasks: Bool {
-        switch operation {
-        case .none, .send, .cancel: false
-        // Not known before it runs: the scope it registers is released if it answers at once.
-        case .run, .answered: true
-        case let .merge(effects): effects.contains { $0.startsTasks }
-        case let .cancellable(_, _, effect), let .scoped(_, effect): effect.startsTasks
-        }
-    }
-
     private var containsScopes: Bool {
         switch operation {
         case .none, .send, .run, .cancel: false

@@ -72,7 +72,9 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// The frame as text (for text-frame APIs and logs).
-    public func encodedString() -> String { String(decoding: encoded(), as: UTF8.self) }
+    public func encodedString(reusing encodings: EncodedJSONMemo? = nil) -> String {
+        String(decoding: encoded(reusing: encodings), as: UTF8.self)
+    }
 
     private var encodedCapacityHint: Int {
         if case .snapshot = self { 16 * 1024 } else { 256 }
