@@ -69,12 +69,14 @@ public struct Effect<Action: Sendable>: Sendable {
     public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
     public static func merge(_ effects: [Self]) -> Self {
-        let effects = effects.filter { if case .none = $0.operation { false } else { true } }
-        switch effects.count {
-        case 0: return .none
-        case 1: return effects[0]
-        default: return Self(.merge(effects))
+        // Most merges keep at most one effect (a reducer merging its effects with `.none`s):
+        // found without building the filtered array.
+        var only: Self?
+        for effect in effects where !effect.isNone {
+            guard only == nil else { return Self(.merge(effects.filter { !$0.isNone })) }
+            only = effect
         }
+        return only ?? .none
     }
 
     /// This effect and `other`, run together. Builds no merge when either is empty: the
