@@ -28,11 +28,18 @@ struct PatchHistory {
             count += 1
         } else if count < limit {
             if head != 0 {
-                // Dropped for their bytes, then more came: in order again, once, to grow.
-                slots = Array(slots[head...] + slots[..<head])
+                // Dropped for their bytes, then more came: in order again, to grow, with room
+                // for as many again (up to `limit`). Grown by one slot, the ring of a session
+                // whose frames the byte limit bounds was full again after the next drop, and
+                // put in order (every frame moved) every few patches.
+                var ordered = Array(slots[head...] + slots[..<head])
+                ordered.append(contentsOf: repeatElement((seq: 0, frame: []), count: min(limit, 2 * count) - count))
+                slots = ordered
                 head = 0
+                slots[count] = (seq, frame)
+            } else {
+                slots.append((seq, frame))
             }
-            slots.append((seq, frame))
             count += 1
         } else {
             bytes -= slots[head].frame.count
