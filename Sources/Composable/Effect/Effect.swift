@@ -54,9 +54,9 @@ public struct Effect<Action: Sendable>: Sendable {
     /// `otherwise` (the effect that fetches it). `answer` runs while the Store runs its effects,
     /// with its dependencies, and its action is reduced in the same batch, exactly as a task's
     /// that answered during its immediate start: the same order, the same source (an effect's),
-    /// cancellable ids released as by a task that ended. It saves that task (a task's creation,
-    /// its first run and its end were a tenth of a browse action's CPU). It must not wait,
-    /// block or do I/O, and it gets no `dismiss`: only `otherwise` runs as a task.
+    /// nothing entered in the runner's tables. It saves that task (a task's creation, its first
+    /// run and its end were a tenth of a browse action's CPU). It must not wait, block or do
+    /// I/O, and it gets no `dismiss`: only `otherwise` runs as a task.
     @inlinable
     public static func answered(by answer: @escaping @Sendable () -> Action?, otherwise: Self) -> Self {
         Self(.answered({ send in
