@@ -16,4 +16,11 @@ public struct Pokemon: Equatable, Hashable, Sendable, Identifiable, Codable {
         self.types = types
         self.spriteURL = spriteURL
     }
+
+    /// The synthesized `==`, inlinable: lists compare their rows with other sessions' (the
+    /// shared list JSON is found by an equal list state), and the call per row copied fields.
+    @inlinable
+    public static func == (lhs: Pokemon, rhs: Pokemon) -> Bool {
+        lhs.id == rhs.id && lhs.name == rhs.name && lhs.types == rhs.types && lhs.spriteURL == rhs.spriteURL
+    }
 }

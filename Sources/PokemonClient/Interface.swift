@@ -9,6 +9,12 @@ public struct PokemonClient: Sendable {
     public var fetchList: @Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) async throws -> PokemonPage
     /// The full detail of one Pokémon, its names and genus in `locale`.
     public var fetchDetail: @Sendable (_ id: Int, _ locale: AppLocale) async throws -> PokemonDetail
+    /// The page `fetchList` would give, when this source holds it in memory (a catalog): then
+    /// the list shows it without starting a task. Nil, or nil for a query: fetch it.
+    public var pageInMemory: (@Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) -> PokemonPage?)?
+    /// The detail `fetchDetail` would give, when this source holds it in memory (a catalog):
+    /// then a screen shows it without starting a task. Nil, or nil for an id: fetch it.
+    public var detailInMemory: (@Sendable (_ id: Int, _ locale: AppLocale) -> PokemonDetail?)?
     /// Every Pokémon of a type, in dex order (the type drill-down screen), named in `locale`.
     public var fetchType: @Sendable (_ type: String, _ locale: AppLocale) async throws -> [Pokemon]
     /// The ids this source has a Pokémon for, known without a request: routes, stars and
@@ -19,10 +25,14 @@ public struct PokemonClient: Sendable {
         fetchList: @escaping @Sendable (PokemonQuery, Int, Int) async throws -> PokemonPage,
         fetchDetail: @escaping @Sendable (Int, AppLocale) async throws -> PokemonDetail,
         fetchType: @escaping @Sendable (String, AppLocale) async throws -> [Pokemon],
-        pokemonIDs: PokemonIDs = .anyPositive
+        pokemonIDs: PokemonIDs = .anyPositive,
+        pageInMemory: (@Sendable (PokemonQuery, Int, Int) -> PokemonPage?)? = nil,
+        detailInMemory: (@Sendable (Int, AppLocale) -> PokemonDetail?)? = nil
     ) {
         self.fetchList = fetchList
         self.fetchDetail = fetchDetail
+        self.pageInMemory = pageInMemory
+        self.detailInMemory = detailInMemory
         self.fetchType = fetchType
         self.pokemonIDs = pokemonIDs
     }

@@ -59,6 +59,23 @@ final class CollectionTests: XCTestCase {
         XCTAssertEqual(rows.index(id: 2), 1)
     }
 
+    /// Compared in place: equal elements in storage of their own are equal, any difference in
+    /// an element or the count is not.
+    func testIdentifiedArraysCompareTheirElements() {
+        let rows = (1...30).map { Parent.Row(id: $0) }
+        let mine = IdentifiedArray<Int, Parent.Row>(rows)
+        var theirs = IdentifiedArray<Int, Parent.Row>([])
+        for row in rows { theirs.append(row) }
+        XCTAssertEqual(mine, theirs)
+        XCTAssertEqual(mine, mine)
+        var shorter = theirs
+        shorter.remove(id: 30)
+        XCTAssertNotEqual(mine, shorter)
+        var changed = IdentifiedArray<Int, Parent.Row>(rows.dropLast())
+        changed.append(Parent.Row(id: 31))
+        XCTAssertNotEqual(mine, changed)
+    }
+
     /// A small array is searched, not indexed, and shares the storage it was built from; past
     /// `indexThreshold` elements it builds its index, and drops it again below.
     func testIdentifiedArrayIndexesOnlyPastItsThresholdAndSharesASmallArraysStorage() {

@@ -94,4 +94,23 @@ final class PatchHistoryTests: XCTestCase {
         XCTAssertEqual(history.frames(after: 12).map(\.rendered), [Array(#"{"seq":13}"#.utf8)])
         XCTAssertEqual(history.bytes, 3 + 3 * 10, "the kept frames' lengths, seqs included")
     }
+
+    /// Frames of varied sizes, bounded now by bytes and now by count: the ring (which grows
+    /// with room to spare once wrapped) keeps exactly the frames a plain list would.
+    func testVariedFramesKeepWhatAListWouldKeep() {
+        var history = PatchHistory(limit: 16, byteLimit: 100)
+        var kept: [(seq: Int, frame: OutgoingText)] = []
+        for seq in 1...2_000 {
+            let size = [3, 9, 1, 30, 5, 2, 12][(seq * 7 + seq / 13) % 7]
+            let frame = frame(seq, bytes: size)
+            history.append(seq: seq, frame: frame)
+            kept.append((seq, frame))
+            if kept.count > 16 { kept.removeFirst() }
+            while kept.count > 1, kept.map(\.frame.count).reduce(0, +) > 100 { kept.removeFirst() }
+            XCTAssertEqual(history.count, kept.count, "after \(seq)")
+            XCTAssertEqual(history.firstSeq, kept.first?.seq, "after \(seq)")
+            XCTAssertEqual(history.bytes, kept.map(\.frame.count).reduce(0, +), "after \(seq)")
+            XCTAssertEqual(history.frames(after: seq - 5), kept.filter { $0.seq > seq - 5 }.map(\.frame), "after \(seq)")
+        }
+    }
 }

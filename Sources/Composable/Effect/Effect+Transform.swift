@@ -11,6 +11,8 @@ extension Effect {
             return Effect<T>(.run(priority) { send in
                 await work(Send { action in await send(transform(action)) })
             })
+        case let .answered(answer, otherwise):
+            return Effect<T>(.answered({ send in answer { send(transform($0)) } }, otherwise: otherwise.map(transform)))
         case let .merge(effects):
             return Effect<T>(.merge(effects.map { $0.map(transform) }))
         case let .cancellable(id, cancelInFlight, effect):
@@ -37,20 +39,11 @@ extension Effect {
         return lifting(key: key(), project: project)
     }
 
-    /// Whether running this effect starts at least one task.
-    var startsTasks: Bool {
-        switch operation {
-        case .none, .send, .cancel: false
-        case .run: true
-        case let .merge(effects): effects.contains { $0.startsTasks }
-        case let .cancellable(_, _, effect), let .scoped(_, effect): effect.startsTasks
-        }
-    }
-
     private var containsScopes: Bool {
         switch operation {
         case .none, .send, .run, .cancel: false
         case .scoped: true
+        case let .answered(_, otherwise): otherwise.containsScopes
         case let .merge(effects): effects.contains { $0.containsScopes }
         case let .cancellable(_, _, effect): effect.containsScopes
         }
@@ -60,6 +53,8 @@ extension Effect {
         switch operation {
         case .none, .send, .run, .cancel:
             return self
+        case let .answered(answer, otherwise):
+            return Self(.answered(answer, otherwise: otherwise.lifting(key: key, project: project)))
         case let .merge(effects):
             return Self(.merge(effects.map { $0.lifting(key: key, project: project) }))
         case let .cancellable(id, cancelInFlight, effect):
@@ -79,6 +74,8 @@ extension Effect {
             return self
         case let .run(priority, work):
             return Self(.run(priority) { send in await wrap(send) { await work(send) } })
+        case let .answered(answer, otherwise):
+            return Self(.answered(answer, otherwise: otherwise.wrappingRuns(wrap)))
         case let .merge(effects):
             return Self(.merge(effects.map { $0.wrappingRuns(wrap) }))
         case let .cancellable(id, cancelInFlight, effect):

@@ -6,6 +6,11 @@ public struct Effect<Action: Sendable>: Sendable {
         /// Delivered synchronously, in the same processing loop, after the current action.
         case send(Action)
         case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        /// `answer` hands the loop its action at once, on the Store's executor without a task,
+        /// as a task's answer would be, and returns true; when it has none, `otherwise` runs.
+        /// (A callback rather than an optional result: an unspecialized `map` of an optional
+        /// looked its type's metadata up on every action.)
+        case answered(@Sendable (_ send: (Action) -> Void) -> Bool, otherwise: Effect<Action>)
         case merge([Effect<Action>])
         case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(EffectID)
@@ -45,15 +50,33 @@ public struct Effect<Action: Sendable>: Sendable {
         })
     }
 
+    /// The action `answer` gives, when it gives one at once (a value held in memory), else
+    /// `otherwise` (the effect that fetches it). `answer` runs while the Store runs its effects,
+    /// with its dependencies, and its action is reduced in the same batch, exactly as a task's
+    /// that answered during its immediate start: the same order, the same source (an effect's),
+    /// nothing entered in the runner's tables. It saves that task (a task's creation, its first
+    /// run and its end were a tenth of a browse action's CPU). It must not wait, block or do
+    /// I/O, and it gets no `dismiss`: only `otherwise` runs as a task.
+    @inlinable
+    public static func answered(by answer: @escaping @Sendable () -> Action?, otherwise: Self) -> Self {
+        Self(.answered({ send in
+            guard let action = answer() else { return false }
+            send(action)
+            return true
+        }, otherwise: otherwise))
+    }
+
     public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
     public static func merge(_ effects: [Self]) -> Self {
-        let effects = effects.filter { if case .none = $0.operation { false } else { true } }
-        switch effects.count {
-        case 0: return .none
-        case 1: return effects[0]
-        default: return Self(.merge(effects))
+        // Most merges keep at most one effect (a reducer merging its effects with `.none`s):
+        // found without building the filtered array.
+        var only: Self?
+        for effect in effects where !effect.isNone {
+            guard only == nil else { return Self(.merge(effects.filter { !$0.isNone })) }
+            only = effect
         }
+        return only ?? .none
     }
 
     /// This effect and `other`, run together. Builds no merge when either is empty: the

@@ -117,7 +117,20 @@ extension IdentifiedArray: RandomAccessCollection {
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage == rhs.storage }
+    /// Elements compared in place: `Array`'s `==` copied each one out (a retain and release of
+    /// every field), and sessions showing the same rows in storage of their own compare them
+    /// whenever a list's shared JSON is looked up.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.storage.count == rhs.storage.count else { return false }
+        return lhs.storage.withUnsafeBufferPointer { left in
+            rhs.storage.withUnsafeBufferPointer { right in
+                if left.baseAddress == right.baseAddress { return true }
+                for position in left.indices where left[position] != right[position] { return false }
+                return true
+            }
+        }
+    }
 }
 
 extension IdentifiedArray: Sendable where Element: Sendable {}

@@ -74,6 +74,14 @@ package final class EffectRunner<Action: Sendable> {
             immediate(action)
         case let .run(priority, work):
             if let task = launch(priority: priority, work: work, ids: ids) { started.append(task) }
+        case let .answered(answer, otherwise):
+            // Called where a task would have started (inside the loop, with the Store's
+            // dependencies), its action buffered as such a task's is.
+            guard answer({ acceptDuringProcessing?($0) }) else {
+                return run(otherwise, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
+            }
+            // Nothing to enter or release: its scope is registered only for a task still running.
+            journal?.started.append(ids.isEmpty ? "answered at once" : "answered at once, cancellable by \(ids.map(\.description).joined(separator: ", "))")
         case let .merge(effects):
             for effect in effects {
                 run(effect, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
@@ -88,10 +96,17 @@ package final class EffectRunner<Action: Sendable> {
             // The innermost scope namespaces the ids declared in it; every task of the child
             // (and of its own children) is registered under the child's scope id, which the
             // Store cancels once the liveness check fails.
+            // Registered once a task of it is still running after its start: nothing reduces or
+            // cancels while the inner effects start, and an effect that answered at once (most
+            // of them) leaves nothing to cancel, so registering its scope first only made and
+            // removed a table entry per effect.
             let scopeID = EffectScopeID(scope.path)
             let scopeEffectID = EffectScopeID.effectID(scopeID)
-            if inner.startsTasks { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
+            let startedBefore = started.count
             run(inner, ids: ids + [scopeEffectID], namespace: scopeID, scopes: scopes, immediate: immediate, started: &started)
+            if started.count > startedBefore, taskIDsByEffectID[scopeEffectID] != nil {
+                scopes.register(scopeEffectID, isAlive: scope.isAlive)
+            }
         }
     }
 
@@ -135,11 +150,9 @@ package final class EffectRunner<Action: Sendable> {
         }
         let endedAtOnce = starting?.ended == true
         starting = outer
-        if endedAtOnce {
-            // As `finished` does when a task ends: an id left with no task releases its scope.
-            for id in ids where taskIDsByEffectID[id] == nil { idReleased?(id) }
-            return nil
-        }
+        // Its scope is registered only for a task still running (see `.scoped` above), so a
+        // task that ended here has none to release.
+        if endedAtOnce { return nil }
         tasks[taskID] = (task, ids)
         for id in ids { taskIDsByEffectID[id, default: []].insert(taskID) }
         return task

@@ -186,9 +186,11 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     @usableFromInline func notify() {
         if let sharedIn {
-            let boxes = core.withState(sharedIn).map(\.box)
-            if boxes.count != sharedSubscriptions.count || boxes.contains(where: { sharedSubscriptions[$0.boxID] == nil }) {
-                resubscribe(to: boxes)
+            // Asked after every batch and nearly always the same: the boxes are gathered only
+            // when they changed (mapping them through a key path on every batch was not free).
+            let references = core.withState(sharedIn)
+            if references.count != sharedSubscriptions.count || references.contains(where: { sharedSubscriptions[$0.box.boxID] == nil }) {
+                resubscribe(to: references.map { $0.box })
             }
         }
         guard let observer else { return }

@@ -16,7 +16,9 @@ extension PokemonClient {
                 return detail
             },
             fetchType: { type, locale in catalog.matching(PokemonQuery(type: type, locale: locale)) },
-            pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id))
+            pokemonIDs: PokemonIDs(ids: catalog.entries.map(\.id)),
+            pageInMemory: { query, limit, offset in catalog.page(query, limit: limit, offset: offset) },
+            detailInMemory: { id, locale in catalog.detail(id: id, locale: locale) }
         )
     }
 }

@@ -35,6 +35,9 @@ extension PokemonClient {
         let recent = RecentPages()
         let fetchList = self.fetchList
         client.fetchList = { query, limit, offset in recent.shared(try await fetchList(query, limit, offset)) }
+        if let pageInMemory = self.pageInMemory {
+            client.pageInMemory = { query, limit, offset in pageInMemory(query, limit, offset).map(recent.shared) }
+        }
         return client
     }
 }

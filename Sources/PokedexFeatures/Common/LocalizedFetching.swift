@@ -9,13 +9,21 @@ protocol LocalizedFetching: Reducer, Sendable {
     associatedtype FetchID: Hashable & Sendable
     static var value: WritableKeyPath<State, LoadState<Value>> { get }
     static var locale: WritableKeyPath<State, AppLocale> { get }
-    /// The fetch of the value the state names (a Pokémon, a type), given a language; made
-    /// while reducing, so it holds the clients of the reducer's dependencies.
-    func fetcher(for state: State) -> @Sendable (AppLocale) async throws -> Value
+    /// How the value the state names (a Pokémon, a type) is fetched; made while reducing, so
+    /// it holds the clients of the reducer's dependencies (read once for both ways).
+    func fetching(for state: State) -> LocalizedFetch<Value>
     static func loaded(_ value: Value) -> Action
     static func failed(_ message: String) -> Action
     /// Under which id a fetch runs: a new one cancels the one in flight.
     static var fetchID: FetchID { get }
+}
+
+/// The two ways a screen's value comes, given a language: `fetch`, and, when the client holds
+/// the value in memory, `inMemory`, which gives it at once without a task (`Effect.answered`;
+/// nil, or nil for a language: `fetch`'s).
+struct LocalizedFetch<Value: Sendable>: Sendable {
+    var fetch: @Sendable (AppLocale) async throws -> Value
+    var inMemory: (@Sendable (AppLocale) -> Value?)? = nil
 }
 
 extension LocalizedFetching {
@@ -42,12 +50,15 @@ extension LocalizedFetching {
     /// The fetch: `loaded` with the value, or `failed` with the error as the user reads it.
     private func fetch(_ state: State) -> Effect<Action> {
         let locale = state[keyPath: Self.locale]
-        let fetch = fetcher(for: state)
-        return .run { send in
+        let fetching = fetching(for: state)
+        let fetch = fetching.fetch
+        let run = Effect<Action>.run { send in
             await send(Self.loaded(try await fetch(locale)))
         } catch: { error, send in
             await send(Self.failed(userMessage(for: error, in: locale)))
         }
-        .cancellable(id: Self.fetchID, cancelInFlight: true)
+        guard let inMemory = fetching.inMemory else { return run.cancellable(id: Self.fetchID, cancelInFlight: true) }
+        return Effect.answered(by: { inMemory(locale).map(Self.loaded) }, otherwise: run)
+            .cancellable(id: Self.fetchID, cancelInFlight: true)
     }
 }

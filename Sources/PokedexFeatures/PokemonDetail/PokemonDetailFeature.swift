@@ -85,7 +85,10 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
     static func loaded(_ detail: PokemonDetail) -> Action { .detailLoaded(detail) }
     static func failed(_ message: String) -> Action { .detailFailed(message) }
 
-    func fetcher(for state: State) -> @Sendable (AppLocale) async throws -> PokemonDetail {
-        { [pokemonClient, id = state.pokemon.id] locale in try await pokemonClient.fetchDetail(id, locale) }
+    func fetching(for state: State) -> LocalizedFetch<PokemonDetail> {
+        let client = pokemonClient, id = state.pokemon.id
+        let fetch: @Sendable (AppLocale) async throws -> PokemonDetail = { locale in try await client.fetchDetail(id, locale) }
+        guard let detail = client.detailInMemory else { return LocalizedFetch(fetch: fetch) }
+        return LocalizedFetch(fetch: fetch, inMemory: { locale in detail(id, locale) })
     }
 }

@@ -10,7 +10,6 @@ public struct PokemonListFeature: Reducer, Sendable {
     public static let searchDebounce: Duration = .milliseconds(300)
 
     public struct State: Equatable, Sendable {
-        public var rows = IdentifiedArray<Int, Pokemon>()
         /// The first page's load; once loaded, its value is the total count of matching rows.
         public var loadState: LoadState<Int> = .idle
         public var isLoadingMore = false
@@ -23,6 +22,10 @@ public struct PokemonListFeature: Reducer, Sendable {
         public var favorites: Shared<Set<Int>>
         /// The language rows are named in.
         public var locale: AppLocale
+        /// Last, so that `==` (in declaration order) compares every small field first: a list's
+        /// shared JSON is looked up among lists other sessions showed, which often have the
+        /// same rows in storage of their own and differ only in a flag or the search.
+        public var rows = IdentifiedArray<Int, Pokemon>()
 
         public init(favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
             self.favorites = favorites
@@ -151,14 +154,18 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
 
     /// One page request at a time: a new one (a new search, a filter) cancels the one in flight.
+    /// A page the client holds in memory is loaded at once, without a task (`Effect.answered`).
     private func fetch(query: PokemonQuery, offset: Int, limit: Int = pageSize) -> Effect<Action> {
-        .run { [pokemonClient] send in
-            let page = try await pokemonClient.fetchList(query, limit, offset)
+        let client = pokemonClient
+        let run = Effect<Action>.run { send in
+            let page = try await client.fetchList(query, limit, offset)
             await send(.pageLoaded(offset: offset, page))
         } catch: { error, send in
             await send(.pageFailed(offset: offset, userMessage(for: error, in: query.locale)))
         }
-        .cancellable(id: CancelID.page, cancelInFlight: true)
+        guard let pageInMemory = client.pageInMemory else { return run.cancellable(id: CancelID.page, cancelInFlight: true) }
+        return Effect.answered(by: { pageInMemory(query, limit, offset).map { .pageLoaded(offset: offset, $0) } }, otherwise: run)
+            .cancellable(id: CancelID.page, cancelInFlight: true)
     }
 }
 

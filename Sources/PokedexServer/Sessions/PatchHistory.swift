@@ -54,11 +54,18 @@ struct PatchHistory {
             count += 1
         } else if count < limit {
             if head != 0 {
-                // Dropped for their bytes, then more came: in order again, once, to grow.
-                slots = Array(slots[head...] + slots[..<head])
+                // Dropped for their bytes, then more came: in order again, to grow, with room
+                // for as many again (up to `limit`). Grown by one slot, the ring of a session
+                // whose frames the byte limit bounds was full again after the next drop, and
+                // put in order (every frame moved) every few patches.
+                var ordered = Array(slots[head...] + slots[..<head])
+                ordered.append(contentsOf: repeatElement(Slot.empty, count: min(limit, 2 * count) - count))
+                slots = ordered
                 head = 0
+                slots[count] = slot
+            } else {
+                slots.append(slot)
             }
-            slots.append(slot)
             count += 1
         } else {
             bytes -= Self.count(of: slots[head], seq: lastSeq - count + 1)

@@ -83,9 +83,13 @@ final class SessionOutput: Sendable {
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
 
-    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo) {
+    /// Every session's: the encodings of the JSON the process builds once (details, rows).
+    private let encodings: EncodedJSONMemo?
+
+    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo, encodings: EncodedJSONMemo? = nil) {
         self.metrics = metrics
         self.sharedPatches = sharedPatches
+        self.encodings = encodings
     }
 
     /// Whether a star's ack waits for a patch (the observer then reads the list's seq).
@@ -115,7 +119,9 @@ final class SessionOutput: Sendable {
             let ops = JSONPatch.diff(from: sent.state, to: state)
             guard !ops.isEmpty else { return sendAlone(acks, &sent) }
             sent.state = state
-            sendPatch(&sent, acks: acks) { seq, ack in .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded()) }
+            sendPatch(&sent, acks: acks) { seq, ack in
+                .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
+            }
         }
     }
 

@@ -54,17 +54,26 @@ final class SessionSaver: Sendable {
     /// The session's screen is now `state`; saved with the next write.
     func changed(session id: String, user userID: String, to state: RestorableState) {
         let change = Change(userID: userID, state: state, at: clock.date())
-        pending.withLock { $0.dirty[id] = change }
-        schedule(after: delay)
+        // One lock for both: nearly every change of a busy process finds a write scheduled.
+        let start = pending.withLock { pending -> Bool in
+            pending.dirty[id] = change
+            return Self.claimSchedule(&pending)
+        }
+        if start { startTimer(after: delay) }
     }
 
     private func schedule(after wait: Duration) {
-        let start = pending.withLock { pending -> Bool in
-            guard !pending.scheduled, !pending.dirty.isEmpty else { return false }
-            pending.scheduled = true
-            return true
-        }
-        guard start else { return }
+        if pending.withLock({ Self.claimSchedule(&$0) }) { startTimer(after: wait) }
+    }
+
+    /// Whether the caller is the one to schedule the next write (something is dirty, none is).
+    private static func claimSchedule(_ pending: inout Pending) -> Bool {
+        guard !pending.scheduled, !pending.dirty.isEmpty else { return false }
+        pending.scheduled = true
+        return true
+    }
+
+    private func startTimer(after wait: Duration) {
         let clock = self.clock
         Task.detached { [weak self] in
             try? await clock.sleep(for: wait)
@@ -76,11 +85,13 @@ final class SessionSaver: Sendable {
     func flush() async {
         await claimWriting()
         let batch = pending.withLock { pending in
-            defer {
-                pending.dirty = [:]
-                pending.scheduled = false
-            }
-            return pending.dirty
+            let batch = pending.dirty
+            // Room for as many as this batch: the next one is about as large, and growing the
+            // table from empty resized it on the sessions' threads, in `changed`, batch after
+            // batch. (Process-wide: an idle session keeps nothing here.)
+            pending.dirty = batch.count > 1 ? Dictionary(minimumCapacity: batch.count) : [:]
+            pending.scheduled = false
+            return batch
         }
         var failed = false
         if !batch.isEmpty {

@@ -12,10 +12,12 @@ struct ClientState: Sendable {
     let publicURL: @Sendable () -> String
     /// Favorites sets' JSON, built once for all sessions.
     let favoritesJSON = FavoritesJSONCache()
+    /// The encodings of the rows and details below, written into patches as they are.
+    let encodings = EncodedJSONMemo()
     /// Rows' JSON, built once for all sessions.
-    let rowJSON = RowJSONCache()
+    let rowJSON: RowJSONCache
     /// Presented details' JSON, built once for all sessions.
-    let detailJSON = DetailJSONCache()
+    let detailJSON: DetailJSONCache
     /// Lists' JSON, shared by the sessions showing the same list state.
     let listJSON = RecentJSONCache<PokemonListFeature.State>()
     /// The parts of the Favorites view every member of a list sees alike, shared by the
@@ -23,6 +25,13 @@ struct ClientState: Sendable {
     let rosterJSON = RecentJSONCache<[ListRoster.RosterMember]>()
     let activityJSON = RecentJSONCache<ActivityPage>()
     let favoriteRowsJSON = RecentJSONCache<FavoriteRows>()
+
+    init(row: @escaping @Sendable (Int, AppLocale) -> Pokemon?, publicURL: @escaping @Sendable () -> String) {
+        self.row = row
+        self.publicURL = publicURL
+        rowJSON = RowJSONCache(encodings: encodings)
+        detailJSON = DetailJSONCache(encodings: encodings)
+    }
 
     struct ActivityPage: Equatable, Sendable {
         var events: [ListEvent]

@@ -14,7 +14,12 @@ final class DetailJSONCache: Sendable {
         var detail: PokemonDetail
     }
 
-    private let details = PokemonJSONCache<Input>(capacity: 4096)
+    private let details: PokemonJSONCache<Input>
+
+    /// `encodings` remembers each detail built, for the patches that carry it.
+    init(encodings: EncodedJSONMemo? = nil) {
+        details = PokemonJSONCache(capacity: 4096, encodings: encodings)
+    }
 
     /// The destination's JSON for `state`; built each time while its detail is not loaded
     /// (a state seldom seen: the catalog answers within the action).

@@ -14,9 +14,12 @@ final class PokemonJSONCache<Input: Equatable & Sendable>: Sendable {
 
     private let capacity: Int
     private let entries = Mutex<[Key: (input: Input, json: JSONValue)]>([:])
+    /// Told each value built: patches carrying it copy its bytes.
+    private let encodings: EncodedJSONMemo?
 
-    init(capacity: Int) {
+    init(capacity: Int, encodings: EncodedJSONMemo? = nil) {
         self.capacity = capacity
+        self.encodings = encodings
     }
 
     /// The JSON of each input, in order, under one lock; `pokemon` names the Pokémon an input
@@ -32,6 +35,7 @@ final class PokemonJSONCache<Input: Equatable & Sendable>: Sendable {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
                 let json = build(input)
                 entries[key] = (input, json)
+                encodings?.remember(json)
                 return json
             }
         }

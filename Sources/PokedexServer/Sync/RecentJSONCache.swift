@@ -14,7 +14,11 @@ final class RecentJSONCache<Input: Equatable & Sendable>: Sendable {
     /// The JSON of an input equal to `input` if one was built lately, else `build(input)`'s,
     /// remembered.
     func json(for input: Input, build: (Input) -> JSONValue) -> JSONValue {
-        let cached = recent.withLock { recent in recent.first { $0.input == input }?.json }
+        // Compared in place: `first(where:)` copied each entry out, retaining all of its input.
+        let cached = recent.withLock { recent -> JSONValue? in
+            for index in recent.indices where recent[index].input == input { return recent[index].json }
+            return .none
+        }
         if let cached { return cached }
         let json = build(input)
         recent.withLock { recent in

@@ -8,7 +8,12 @@ import StateSync
 /// those rows was a sixth of the server's cooperative threads. Sharing one value per row also
 /// lets the diff skip unchanged rows by storage identity instead of comparing their fields.
 final class RowJSONCache: Sendable {
-    private let rows = PokemonJSONCache<Pokemon>(capacity: 8192)
+    private let rows: PokemonJSONCache<Pokemon>
+
+    /// `encodings` remembers each row built, for the patches that carry it.
+    init(encodings: EncodedJSONMemo? = nil) {
+        rows = PokemonJSONCache(capacity: 8192, encodings: encodings)
+    }
 
     /// The JSON of each row, in order (one lock for the whole list).
     func json(for pokemon: some Sequence<Pokemon>) -> [JSONValue] {

@@ -23,8 +23,9 @@ public enum PatchOperation: Equatable, Sendable {
 }
 
 extension JSONWriter {
-    /// Writes `{"op":"add","path":"/favorites/25","value":true}`.
-    public mutating func write(_ operation: PatchOperation) {
+    /// Writes `{"op":"add","path":"/favorites/25","value":true}`; a value `encodings` holds
+    /// (or, for an array, each element it holds) as its remembered bytes.
+    public mutating func write(_ operation: PatchOperation, reusing encodings: EncodedJSONMemo? = nil) {
         raw("{\"op\":")
         write(operation.name)
         raw(",\"path\":")
@@ -32,18 +33,18 @@ extension JSONWriter {
         switch operation {
         case .add(_, let value), .replace(_, let value), .test(_, let value):
             raw(",\"value\":")
-            write(value)
+            if let encodings, value.isContainer { encodings.write(value, into: &self) } else { write(value) }
         case .remove: break
         }
         raw("}")
     }
 
     /// Writes a JSON array of operations.
-    public mutating func write(_ operations: [PatchOperation]) {
+    public mutating func write(_ operations: [PatchOperation], reusing encodings: EncodedJSONMemo? = nil) {
         raw("[")
         for (position, operation) in operations.enumerated() {
             if position > 0 { raw(",") }
-            write(operation)
+            write(operation, reusing: encodings)
         }
         raw("]")
     }

@@ -14,8 +14,8 @@ public enum ServerMessage: Equatable, Sendable {
         self = .error(ref: error.ref, code: error.code, message: error.message)
     }
 
-    /// The frame's UTF-8 bytes.
-    public func encoded() -> [UInt8] {
+    /// The frame's UTF-8 bytes; a patch's values that `encodings` holds are copied from it.
+    public func encoded(reusing encodings: EncodedJSONMemo? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: encodedCapacityHint)
         switch self {
         case let .welcome(session, user, token):
@@ -30,7 +30,7 @@ public enum ServerMessage: Equatable, Sendable {
             writer.raw(#","state":"#)
             writer.write(state)
         case let .patch(seq, ops, ack, key):
-            Self.writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.write(ops) }
+            Self.writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.write(ops, reusing: encodings) }
         case let .ack(ref, key):
             writer.raw(#"{"type":"ack","ref":"#)
             writer.write(ref)
@@ -86,7 +86,9 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// The frame as text (for text-frame APIs and logs).
-    public func encodedString() -> String { String(decoding: encoded(), as: UTF8.self) }
+    public func encodedString(reusing encodings: EncodedJSONMemo? = nil) -> String {
+        String(decoding: encoded(reusing: encodings), as: UTF8.self)
+    }
 
     private var encodedCapacityHint: Int {
         if case .snapshot = self { 16 * 1024 } else { 256 }

@@ -14,6 +14,9 @@ struct Counter: Reducer {
         case increment
         case incrementTwiceTapped
         case factTapped
+        /// A fact known at once for an even count (`Effect.answered`), fetched after a
+        /// second for an odd one.
+        case knownFactTapped
         case factResponse(String)
         case cancelFactTapped
         case queryChanged(String)
@@ -40,6 +43,16 @@ struct Counter: Reducer {
                 try await clock.sleep(for: .seconds(1))
                 await send(.factResponse("\(count) is a number"))
             }
+            .cancellable(id: CancelID.fact, cancelInFlight: true)
+        case .knownFactTapped:
+            let count = state.count
+            return Effect.answered(
+                by: { count.isMultiple(of: 2) ? .factResponse("\(count) is even") : nil },
+                otherwise: .run { [clock] send in
+                    try await clock.sleep(for: .seconds(1))
+                    await send(.factResponse("\(count) is odd"))
+                }
+            )
             .cancellable(id: CancelID.fact, cancelInFlight: true)
         case let .factResponse(fact):
             state.fact = fact

@@ -1,0 +1,76 @@
+import Composable
+import ComposableTesting
+import XCTest
+
+/// `Effect.answered`: an action known at once is reduced in the same batch as a task's answer
+/// during its immediate start would be, without a task; without one, the fallback runs.
+final class AnsweredEffectTests: XCTestCase {
+    @MainActor
+    func testAnAnswerIsReceivedInTheSameBatchAsATasksWouldBe() async {
+        let store = TestStore(initialState: Counter.State(), reducer: Counter())
+        await store.send(.knownFactTapped)
+        await store.receive(.factResponse("0 is even")) { $0.fact = "0 is even" }
+        await store.finish()
+    }
+
+    @MainActor
+    func testWithoutAnAnswerTheFallbackRunsAndAnAnswerCancelsItInFlight() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Counter.State(), reducer: Counter()) { $0.clock = clock }
+        await store.send(.increment) { $0.count = 1 }
+        await store.send(.knownFactTapped)
+        XCTAssertEqual(clock.sleeperCount, 1, "an odd count's fact is fetched by a task")
+        await store.send(.increment) { $0.count = 2 }
+        await store.send(.knownFactTapped)
+        await store.receive(.factResponse("2 is even")) { $0.fact = "2 is even" }
+        await clock.advance(by: .seconds(5))
+        await store.finish()
+        XCTAssertEqual(clock.sleeperCount, 0, "the fetch in flight was cancelled by the new one")
+    }
+
+    func testAnAnswerStartsNoTaskAndAChildsLeavesNoScope() async {
+        let store = Store(initialState: Parent.State(), reducer: Parent())
+        let id = StackElementID(2_000_300)
+        await store.send(.path(.push(id: id, state: Counter.State(id: 1))))
+        let task = await store.send(.path(.element(id: id, action: .knownFactTapped)))
+        let running = await store.runningEffectCount
+        let checked = await store.checkedScopeCount
+        let fact = await store.state.path.elements.first?.fact
+        XCTAssertTrue(task.isEmpty)
+        XCTAssertEqual(running, 0)
+        XCTAssertEqual(checked, 0, "a scope is registered only for a task still running")
+        XCTAssertEqual(fact, "0 is even")
+    }
+
+    func testAChildsFallbackTaskIsCheckedAndCancelledWhenTheChildGoes() async {
+        let clock = TestClock()
+        let store = Store(initialState: Parent.State(), reducer: Parent()) { $0.clock = clock }
+        let id = StackElementID(2_000_301)
+        await store.send(.path(.push(id: id, state: Counter.State(id: 1, count: 1))))
+        await store.send(.path(.element(id: id, action: .knownFactTapped)))
+        let running = await store.runningEffectCount
+        let checked = await store.checkedScopeCount
+        XCTAssertEqual(running, 1)
+        XCTAssertEqual(checked, 1)
+        await store.send(.path(.popFrom(id: id)))
+        let afterPop = await store.runningEffectCount
+        let checkedAfterPop = await store.checkedScopeCount
+        XCTAssertEqual(afterPop, 0)
+        XCTAssertEqual(checkedAfterPop, 0)
+    }
+
+    func testAnAnswerIsRecordedAsAnEffectsAction() async {
+        let store = Store(initialState: Counter.State(), reducer: Counter())
+        let sources = Sources()
+        await store.recordActions { _, action, source in sources.append("\(action) \(source)") }
+        await store.send(.knownFactTapped)
+        XCTAssertEqual(sources.all, ["knownFactTapped external", "factResponse(\"0 is even\") effect"])
+    }
+}
+
+private final class Sources: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}

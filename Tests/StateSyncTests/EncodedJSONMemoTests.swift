@@ -1,0 +1,53 @@
+@testable import StateSync
+import XCTest
+
+/// A patch writes a value the memo holds by copying its remembered bytes: the frame must be
+/// exactly what writing it would give, also for a copy of it changed since.
+final class EncodedJSONMemoTests: XCTestCase {
+    private let detail: JSONValue = ["detail": ["pokemon": ["id": 25, "name": "Pikachu"], "info": ["height": 4, "genus": "Mouse \"Pokémon\""]]]
+    private let row: JSONValue = ["id": 1, "name": "Bulbasaur", "types": ["grass", "poison"]]
+
+    private func frame(_ operations: [PatchOperation], _ memo: EncodedJSONMemo?) -> String {
+        ServerMessage.patch(seq: 3, ops: operations, ack: 7).encodedString(reusing: memo)
+    }
+
+    func testRememberedValuesAndElementsAreWrittenAsTheyEncode() {
+        let memo = EncodedJSONMemo()
+        memo.remember(detail)
+        memo.remember(row)
+        XCTAssertEqual(memo.count, 2)
+        let page: JSONValue = [row, ["id": 2, "name": "Ivysaur", "types": ["grass"]]]
+        let operations: [PatchOperation] = [
+            .replace(path: "/destination", value: detail), .add(path: "/list/pages/1", value: page), .remove(path: "/alert"),
+            .replace(path: "/route", value: "/pokemon/25"),
+        ]
+        XCTAssertEqual(frame(operations, memo), frame(operations, nil))
+    }
+
+    func testACopyChangedSinceIsWrittenWithItsChange() {
+        let memo = EncodedJSONMemo()
+        memo.remember(detail)
+        var changed = detail
+        changed["detail"]?["status"] = "loaded"
+        let written = frame([.replace(path: "/destination", value: changed)], memo)
+        XCTAssertTrue(written.contains(#""status":"loaded""#), written)
+        XCTAssertEqual(written, frame([.replace(path: "/destination", value: changed)], nil))
+    }
+
+    func testScalarsAndEmptyContainersAreNotRemembered() {
+        let memo = EncodedJSONMemo()
+        memo.remember("text")
+        memo.remember([:])
+        memo.remember([])
+        XCTAssertEqual(memo.count, 0)
+    }
+
+    func testPastItsCapacityItStartsOver() {
+        let memo = EncodedJSONMemo(capacity: 2)
+        let values: [JSONValue] = (0..<3).map { ["id": .int($0)] }
+        for value in values { memo.remember(value) }
+        XCTAssertEqual(memo.count, 1)
+        let operations = values.map { PatchOperation.add(path: "/x", value: $0) }
+        XCTAssertEqual(frame(operations, memo), frame(operations, nil))
+    }
+}
