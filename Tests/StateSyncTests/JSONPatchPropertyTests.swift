@@ -31,6 +31,23 @@ final class JSONPatchPropertyTests: XCTestCase {
         }
     }
 
+    /// The diff weighs an array's operations against a replace by this count, not by writing them.
+    func testOperationsSizeCountMatchesTheWriter() {
+        var random = RandomJSON(seed: 11)
+        for count in 0..<200 {
+            let operations: [PatchOperation] = (0..<(count % 6)).map { index in
+                switch index % 3 {
+                case 0: .add(path: "/rows/\(index)", value: random.value(depth: 2))
+                case 1: .remove(path: "/\(random.key())")
+                default: .replace(path: "/a~1b/\(random.key())", value: random.value(depth: 3))
+                }
+            }
+            var writer = JSONWriter()
+            writer.write(operations)
+            XCTAssertEqual(JSONSize.encodedLength(of: operations[...]), writer.bytes.count)
+        }
+    }
+
     private func assertRoundTrip(_ old: JSONValue, _ new: JSONValue) throws {
         let operations = JSONPatch.diff(from: old, to: new)
         let patched = try JSONPatch.apply(operations, to: old)

@@ -5,7 +5,11 @@ import Foundation
 public struct DependencyValues: Sendable {
     @TaskLocal public static var current = DependencyValues()
 
-    private var storage: [ObjectIdentifier: any Sendable] = [:]
+    /// Each value in a box of its key's value type: a read is then an unchecked downcast of
+    /// a class reference, not a dynamic cast out of an existential (reducers read a client
+    /// on nearly every action). Only the subscript writes entries, so a key's box always
+    /// holds `Key.Value`.
+    @usableFromInline var storage: [ObjectIdentifier: DependencyBox] = [:]
     public var context: DependencyContext = .live
     /// `dismiss` as set for a presented child's effects (`Effect.dismissing`): a field of its
     /// own, as every such effect sets it, and setting an entry of `storage` copied the table.
@@ -13,15 +17,18 @@ public struct DependencyValues: Sendable {
 
     public init() {}
 
+    /// Inlinable, so a client's key path getter reads its own value type's box directly.
+    @inlinable
     public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
+            if let box = storage[ObjectIdentifier(key)] { return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value }
             return Self.defaultValue(for: key, context: context)
         }
-        set { storage[ObjectIdentifier(key)] = newValue }
+        set { storage[ObjectIdentifier(key)] = TypedDependencyBox(newValue) }
     }
 
-    private static func defaultValue<Key: TestDependencyKey>(
+    @usableFromInline
+    static func defaultValue<Key: TestDependencyKey>(
         for key: Key.Type, context: DependencyContext
     ) -> Key.Value {
         switch context {
@@ -34,6 +41,18 @@ public struct DependencyValues: Sendable {
             fatalError("\(Key.self) has no live value: conform it to DependencyKey or override it with withDependencies.")
         }
     }
+}
+
+/// A stored dependency value (`DependencyValues.storage`), of the type its subclass names.
+@usableFromInline
+class DependencyBox: @unchecked Sendable {
+    @usableFromInline init() {}
+}
+
+@usableFromInline
+final class TypedDependencyBox<Value: Sendable>: DependencyBox, @unchecked Sendable {
+    @usableFromInline let value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
 }
 
 extension DependencyKey {

@@ -91,17 +91,22 @@ public enum Route {
     /// The route of a navigation state.
     public static func path(for screens: [Screen]) -> String {
         guard !screens.isEmpty else { return "/" }
-        return screens.map { screen in
+        // Appended into one string: every patch's projection asks for the route.
+        var path = ""
+        for screen in screens {
             switch screen {
-            case let .pokemon(id): "/pokemon/\(id)"
-            case let .type(name): "/type/\(name)"
-            case .favorites: "/favorites"
+            case let .pokemon(id): path += "/pokemon/"; path += String(id)
+            case let .type(name): path += "/type/"; path += name
+            case .favorites: path += "/favorites"
             }
-        }.joined()
+        }
+        return path
     }
 }
 
 /// A route's non-empty path segments, read one at a time (no array of every segment).
+/// Split on the byte `/`, not by character: every navigation and hello parses a route, and `/`
+/// is ASCII, so its UTF-8 positions are character boundaries of the route.
 private struct Segments {
     private var rest: Substring
     /// Segments returned so far.
@@ -110,11 +115,13 @@ private struct Segments {
     init(_ route: String) { rest = route[...] }
 
     mutating func next() -> Substring? {
-        guard let start = rest.firstIndex(where: { $0 != "/" }) else {
+        let slash = UInt8(ascii: "/")
+        let bytes = rest.utf8
+        guard let start = bytes.firstIndex(where: { $0 != slash }) else {
             rest = rest[rest.endIndex...]
             return nil
         }
-        let end = rest[start...].firstIndex(of: "/") ?? rest.endIndex
+        let end = bytes[start...].firstIndex(of: slash) ?? bytes.endIndex
         defer { rest = rest[end...] }
         read += 1
         return rest[start..<end]

@@ -84,23 +84,25 @@ final class SessionProjection: Sendable {
     func project(_ state: AppFeature.State, route: String) -> JSONValue {
         memos.withLock { memos in
             let shared = sharedParts(state, &memos)
-            return [
-                "route": .string(route),
-                "locale": .string(state.locale.rawValue),
-                "notice": JSONValue(state.notice),
-                "me": client.user(state.account.me),
-                "list": Self.memo(&memos.list, state.list) { list in
+            // Members, not a dictionary literal: every patch builds this object, and a literal
+            // built an array of pairs to copy the members out of and free.
+            return .object(JSONObject(members: [
+                .init("route", .string(route)),
+                .init("locale", .string(state.locale.rawValue)),
+                .init("notice", JSONValue(state.notice)),
+                .init("me", client.user(state.account.me)),
+                .init("list", Self.memo(&memos.list, state.list) { list in
                     client.listJSON.json(for: list) { client.list($0, reusing: &memos.listPages) }
-                },
-                "favorites": shared.favorites,
-                "lists": shared.lists,
-                "destination": Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null },
-                "stack": Self.memo(&memos.stack, StackInput(ids: state.path.ids, screens: state.path.elements)) { _ in
+                }),
+                .init("favorites", shared.favorites),
+                .init("lists", shared.lists),
+                .init("destination", Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null }),
+                .init("stack", Self.memo(&memos.stack, StackInput(ids: state.path.ids, screens: state.path.elements)) { _ in
                     .array(state.path.entries.map(ClientState.stackEntry))
-                },
-                "alert": state.alert.map(ClientState.alert) ?? .null,
-                "account": client.account(state.account),
-            ]
+                }),
+                .init("alert", state.alert.map(ClientState.alert) ?? .null),
+                .init("account", client.account(state.account)),
+            ]))
         }
     }
 

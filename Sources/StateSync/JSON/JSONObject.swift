@@ -13,8 +13,10 @@ public struct JSONObject: Sendable {
 
     public init() {}
 
-    /// Members whose keys are known to be unique.
-    init(members: [Member]) {
+    /// Members whose keys are known to be unique (checked in debug builds). Unlike a
+    /// dictionary literal, builds no array of pairs to copy the members out of and free.
+    public init(members: [Member]) {
+        assert(Set(members.map(\.key)).count == members.count, "duplicate key in JSON object")
         self.members = members
         rebuildIndex()
     }
@@ -84,6 +86,12 @@ public struct JSONObject: Sendable {
     /// True when both objects are the same member buffer.
     func sharesStorage(with other: JSONObject) -> Bool {
         members.sharesStorage(with: other.members)
+    }
+}
+
+extension JSONObject.Member {
+    public init(_ key: String, _ value: JSONValue) {
+        self.init(key: key, value: value)
     }
 }
 

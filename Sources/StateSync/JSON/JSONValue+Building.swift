@@ -41,7 +41,6 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     /// fifth of a fan-out's server time).
     public init(uniqueKeysWithValues elements: some Sequence<(String, JSONValue)>) {
         self.init(members: elements.map { Member(key: $0.0, value: $0.1) })
-        assert(Set(members.map(\.key)).count == members.count, "duplicate key in JSON object literal")
     }
 }
 

@@ -138,12 +138,12 @@ struct Differ {
 
     /// Swaps the operations emitted since `start` for one `replace` of the whole array when that
     /// encodes shorter. A single operation is kept as is: it is never much larger than a replace.
+    /// Both sides are counted, not written: the operations are written once, into the frame.
     private mutating func replaceIfSmaller(since start: Int, with new: [JSONValue]) {
         guard operations.count - start > 1 else { return }
-        var written = JSONWriter()
-        written.write(Array(operations[start...]))
+        let operationsLength = JSONSize.encodedLength(of: operations[start...])
         let replacement = PatchOperation.replace(path: pointer(), value: .array(new))
-        if JSONSize.encodedLength(of: replacement, limit: written.bytes.count - 1) != nil {
+        if JSONSize.encodedLength(of: replacement, limit: operationsLength - 1) != nil {
             operations.replaceSubrange(start..., with: [replacement])
         }
     }

@@ -18,6 +18,15 @@ struct JSONSize {
         return fits ? limit - size.remaining : nil
     }
 
+    /// The encoded length of `operations` as one JSON array, as `JSONWriter` writes it.
+    static func encodedLength(of operations: ArraySlice<PatchOperation>) -> Int {
+        var length = 2 + max(operations.count - 1, 0)  // brackets, commas
+        for operation in operations {
+            length += encodedLength(of: operation, limit: .max) ?? 0  // never nil: no limit
+        }
+        return length
+    }
+
     private mutating func take(_ bytes: Int) -> Bool {
         remaining -= bytes
         return remaining >= 0
@@ -32,10 +41,12 @@ struct JSONSize {
         case .string(let text): return take(Self.quotedLength(text))
         case .array(let elements):
             guard take(2 + max(elements.count - 1, 0)) else { return false }
-            return elements.allSatisfy { count($0) }
+            for element in elements where !count(element) { return false }
+            return true
         case .object(let object):
             guard take(2 + max(object.count - 1, 0) + object.count) else { return false }  // braces, commas, colons
-            return object.members.allSatisfy { take(Self.quotedLength($0.key)) && count($0.value) }
+            for member in object.members where !(take(Self.quotedLength(member.key)) && count(member.value)) { return false }
+            return true
         }
     }
 
@@ -46,12 +57,21 @@ struct JSONSize {
     }
 
     private static func quotedLength(_ text: String) -> Int {
+        // Native and small strings lend their UTF-8 in place, as in `JSONWriter.write(_:)`.
+        if let length = text.utf8.withContiguousStorageIfAvailable(quotedLength) { return length }
+        return quotedLength(text.utf8)
+    }
+
+    private static func quotedLength(_ utf8: some Sequence<UInt8>) -> Int {
         var length = 2
-        for byte in text.utf8 {
+        for byte in utf8 {
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                length += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D: length += 2
-            case ..<0x20: length += 6
-            default: length += 1
+            default: length += 6
             }
         }
         return length
