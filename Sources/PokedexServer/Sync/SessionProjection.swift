@@ -22,7 +22,7 @@ final class SessionProjection: Sendable {
         /// memo first copied it, retaining every part of its input.
         func json(ifBuiltFrom input: Input) -> JSONValue? {
             // Not `? json : nil`: JSONValue is nil-expressible, so that nil would be `.null`.
-            guard self.input == input else { return .none }
+            guard isBuilt(from: input) else { return .none }
             return json
         }
     }
@@ -177,7 +177,7 @@ extension SessionProjection.Memo where Input == SessionProjection.ListsInput {
 
     /// The JSON when it was built from what `state` shows (asked in place, like `json(ifBuiltFrom:)`).
     func json(ifInputOf state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> JSONValue? {
-        guard input.isInput(of: state, lists: lists, favorites: favorites) else { return .none }
+        guard isBuilt(fromInputOf: state, lists: lists, favorites: favorites) else { return .none }
         return json
     }
 }

@@ -62,20 +62,20 @@ public enum ServerMessage: Equatable, Sendable {
     /// it only on its way to the socket.
     public static func patchFrameWithoutSeq(encodedOperations: [UInt8]) -> (bytes: [UInt8], seqOffset: Int) {
         var writer = JSONWriter(capacity: 32 + encodedOperations.count)
-        writer.raw(#"{"type":"patch","seq":"#)
-        let seqOffset = writer.bytes.count
-        writer.raw(#","ops":"#)
-        writer.raw(encodedOperations)
+        let seqOffset = writePatch(seq: nil, ack: nil, key: nil, into: &writer) { $0.raw(encodedOperations) }
         writer.raw("}")
         return (writer.bytes, seqOffset)
     }
 
-    /// A patch frame but its closing brace, the ops written by `writeOperations`.
+    /// A patch frame but its closing brace, the ops written by `writeOperations`; without a
+    /// `seq`, its digits are left out. Returns where they go.
+    @discardableResult
     private static func writePatch(
-        seq: Int, ack: Int?, key: String?, into writer: inout JSONWriter, _ writeOperations: (inout JSONWriter) -> Void
-    ) {
+        seq: Int?, ack: Int?, key: String?, into writer: inout JSONWriter, _ writeOperations: (inout JSONWriter) -> Void
+    ) -> Int {
         writer.raw(#"{"type":"patch","seq":"#)
-        writer.write(seq)
+        let seqOffset = writer.bytes.count
+        if let seq { writer.write(seq) }
         writer.raw(#","ops":"#)
         writeOperations(&writer)
         if let ack {
@@ -83,6 +83,7 @@ public enum ServerMessage: Equatable, Sendable {
             writer.write(ack)
             writer.optional(#","key":"#, key)
         }
+        return seqOffset
     }
 
     /// The frame as text (for text-frame APIs and logs).
