@@ -92,28 +92,62 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertGreaterThan(wakes, 1)
     }
 
-    /// A fan-out's jobs each queue a patch: a patch is written after the slice of jobs that
-    /// queued it, not after every job queued behind it.
-    func testAWriteAJobQueuesGoesOutBeforeTheJobsQueuedBehindIt() async throws {
+    /// A fan-out's jobs each send a patch on the service thread: it is written at once, with no
+    /// mail to carry and no look-up of its connection.
+    func testAMessageSentWhileTheServiceThreadCarriesOutItsMailIsWrittenAtOnce() async throws {
+        let (server, handler) = try startServer()
+        let client = try WebSocketClient()
+        addTeardownBlock { client.shutdown() }
+        let clientConnection = client.connect(port: server.port)
+        try await clientConnection.waitUntilOpen()
+        guard case .opened(let id) = try await handler.next(), let connection = handler.connection(id: id) else {
+            throw NotOpened()
+        }
+        let ran = expectation(description: "the job ran")
+        let unwrittenAfterSend = Mutex<Int?>(nil)
+        connection.executor.execute {
+            XCTAssertEqual(connection.send("a patch"), .queued)
+            XCTAssertEqual(connection.send("and another"), .queued)
+            unwrittenAfterSend.withLock { $0 = connection.queuedBytes }
+            ran.fulfill()
+        }
+        await fulfillment(of: [ran], timeout: 5)
+
+        XCTAssertEqual(unwrittenAfterSend.withLock { $0 }, 0, "written inside the job that sent it")
+        let first = try await clientConnection.nextMessage()
+        let second = try await clientConnection.nextMessage()
+        XCTAssertEqual([first, second].map { String(decoding: $0, as: UTF8.self) }, ["a patch", "and another"])
+    }
+
+    /// A patch sent from another thread goes by mail: it is written after the slice of jobs
+    /// ahead of it, not after every job queued behind it.
+    func testAWriteSentFromAnotherThreadGoesOutBeforeTheJobsQueuedBehindIt() async throws {
         let connection = try await openConnection()
         let executor = connection.executor
         let backlog = ServerLoop.mailPerTurn * 3
         let unwrittenBytes = Mutex<[Int]>([])
         let allRan = expectation(description: "the backlog ran")
+        let blocked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
 
+        // The service thread waits while the backlog and the patch are queued.
         executor.execute {
-            for _ in 0..<backlog {
-                executor.execute {
-                    let count = unwrittenBytes.withLock { seen in
-                        seen.append(connection.queuedBytes)
-                        return seen.count
-                    }
-                    if count == backlog { allRan.fulfill() }
-                }
-            }
-            XCTAssertEqual(connection.send("a patch"), .queued)
-            XCTAssertEqual(connection.queuedBytes, 7, "queued, not written, while the job runs")
+            blocked.signal()
+            release.wait()
         }
+        blocked.wait()
+        for _ in 0..<backlog {
+            executor.execute {
+                let count = unwrittenBytes.withLock { seen in
+                    seen.append(connection.queuedBytes)
+                    return seen.count
+                }
+                if count == backlog { allRan.fulfill() }
+            }
+        }
+        XCTAssertEqual(connection.send("a patch"), .queued)
+        XCTAssertEqual(connection.queuedBytes, 7, "queued, not written, from another thread")
+        release.signal()
         await fulfillment(of: [allRan], timeout: 5)
 
         XCTAssertEqual(unwrittenBytes.withLock { $0 }, Array(repeating: 0, count: backlog), "written before any job behind it ran")

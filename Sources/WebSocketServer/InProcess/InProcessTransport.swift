@@ -46,6 +46,12 @@ public final class InProcessTransport: Sendable {
             queueCapBytes: queueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
         let peer = InProcessPeer(connection: connection, transport: self)
         peers.withLock { $0[connection.id] = peer }
+        // As a server's service thread: a message sent on this thread is handed over at once
+        // (set before the thread hears of the connection; let go when it ends, `finish`).
+        connection.core.writeAtOnce { [unowned self, peer] in
+            writeNext(peer)
+            return true
+        }
         run { [handler] in handler.connectionOpened(connection) }
         return peer
     }
@@ -98,6 +104,21 @@ public final class InProcessTransport: Sendable {
                 case .httpResponse, .deadlinePassed, .adopt: break
                 }
             }
+        }
+    }
+
+    /// Hands the queue's next message to `peer` at once (`ConnectionCore.send`: the only one
+    /// queued), and leaves anything after it to the writeable mail.
+    private func writeNext(_ peer: InProcessPeer) {
+        switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
+        case let .message(message, hasMore):
+            counters.messagesOut.add(1, ordering: .relaxed)
+            peer.received(message.text.rendered)
+            if hasMore { mailbox.push(.writable(peer.connection.id)) }
+        case .close, .drained, .idle:
+            // `send` asks only after queueing a message to an idle queue, and only this thread
+            // takes steps: its message comes first.
+            assertionFailure("a write at once found no message first")
         }
     }
 

@@ -10,6 +10,12 @@ extension ServerLoop {
         let session = WebSocketSession(wsi: wsi, connection: connection,
                                        maxMessageBytes: configuration.maxMessageBytes)
         sessions[connection.id] = session
+        // Until the close lets it go (`markClosed`), which ends the cycle it makes.
+        connection.core.writeAtOnce { [self, session] in
+            guard isCarryingOutMail else { return false }
+            writeSoon(session)
+            return true
+        }
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
         log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])

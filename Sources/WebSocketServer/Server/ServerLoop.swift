@@ -25,6 +25,10 @@ final class ServerLoop: ServiceLoop {
     var sessions: [UInt64: WebSocketSession] = [:]
     var exchanges: [UInt64: HTTPExchange] = [:]
     var writer = MessageWriter()
+    /// True while the thread carries out its mail, where a message sent to one of its
+    /// connections is written at once (`ConnectionCore.send`); inside lws's other callbacks
+    /// (a frame being read) it goes by mail, as before.
+    private(set) var isCarryingOutMail = false
     private(set) var isShuttingDown = false
     private(set) var isFinished = false
 
@@ -124,6 +128,9 @@ final class ServerLoop: ServiceLoop {
         // tester's loops) read nothing until it ended. `sched_yield` puts the thread behind
         // threads of its own priority; time-shared, it gives up the rest of its slice.
         defer { if slice.isMoreLeft { sched_yield() } }
+        let wasCarryingOutMail = isCarryingOutMail
+        isCarryingOutMail = true
+        defer { isCarryingOutMail = wasCarryingOutMail }
         for mail in slice.items {
             switch mail {
             case .writable(let id):

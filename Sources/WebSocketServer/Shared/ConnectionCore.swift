@@ -26,6 +26,10 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     private let mailbox: Mailbox<Mail>
     /// Called when a send starts an overflow (a server counts them).
     private let overflowed: (@Sendable () -> Void)?
+    /// The service thread's writer of this connection's queue, for a send made on that thread
+    /// at a point where it may write (`send`); returns false when it may not. Set while the
+    /// connection is open, and read and written only on that thread.
+    nonisolated(unsafe) private var writer: (() -> Bool)?
 
     init(id: UInt64, queueCapBytes: Int, mailbox: Mailbox<Mail>, overflowed: (@Sendable () -> Void)? = nil) {
         self.id = id
@@ -34,12 +38,32 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
         self.overflowed = overflowed
     }
 
-    /// Queues one message and wakes the service thread to write it (once per batch).
+    /// Queues one message and wakes the service thread to write it (once per batch), or, sent
+    /// on that thread to an idle queue, writes it at once.
+    ///
+    /// A fan-out sends one message to each of thousands of connections from their Stores' jobs
+    /// on the service thread: a message that went by mail cost each member a push, a drain and
+    /// the look-up of its connection, for a write the thread then made anyway.
     func send(_ message: OutgoingText, isBinary: Bool) -> SendResult {
         let (result, needsWake, startedOverflow) = outbound.enqueue(message, isBinary: isBinary)
         if startedOverflow { overflowed?() }
-        if needsWake { mailbox.push(.writable(id), ahead: Mail.writesGoAhead) }
+        if needsWake && !(result == .queued && wroteAtOnce()) { mailbox.push(.writable(id), ahead: Mail.writesGoAhead) }
         return result
+    }
+
+    /// Writes what was just queued, when the caller is the service thread and its writer may
+    /// write now. Only a message that came to an idle queue gets here (`needsWake`): the queue
+    /// then holds that message alone, so the write is its turn, as the mail's would have been.
+    private func wroteAtOnce() -> Bool {
+        guard mailbox.isOnServiceThread, let writer else { return false }
+        return writer()
+    }
+
+    /// Sets (or, with nil, removes) the service thread's writer `send` calls on that thread;
+    /// called on the service thread. The writer writes the queue's next step, and returns
+    /// false without writing where the thread may not write (inside another callback of lws).
+    func writeAtOnce(with writer: (() -> Bool)?) {
+        self.writer = writer
     }
 
     /// Closes with `code` once the messages already queued are written.
@@ -72,9 +96,11 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
         }
     }
 
-    /// The socket is gone (or closing): every later send reports `.closed`.
+    /// The socket is gone (or closing): every later send reports `.closed`. Called on the
+    /// service thread: the writer is let go (it holds the thread's record of the socket).
     func markClosed() {
         outbound.withLock { $0.markClosed() }
+        writer = nil
     }
 }
 
