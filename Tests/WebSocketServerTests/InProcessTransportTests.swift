@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import XCTest
 @testable import WebSocketServer
@@ -5,23 +6,38 @@ import XCTest
 /// The transport without sockets writes as a server's service thread does: a message sent on
 /// its thread is handed to the peer at once, one sent from elsewhere by the writeable mail.
 final class InProcessTransportTests: XCTestCase {
-    func testAMessageSentOnTheTransportsThreadReachesThePeerInsideTheJobThatSentIt() async throws {
+    func testAMessageSentOnTheTransportsThreadReachesThePeerWhenTheJobThatSentItEnds() async throws {
         let transport = InProcessTransport(handler: RecordingHandler())
         addTeardownBlock { transport.shutdown() }
         let peer = transport.connect()
-        let seenInsideTheJob = Mutex<(unwritten: Int, frames: [[UInt8]])?>(nil)
-        let ran = expectation(description: "the job ran")
+        let blocked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let seen = Mutex<(inTheJob: [[UInt8]], afterIt: [[UInt8]], unwrittenAfterIt: Int)?>(nil)
+        let ran = expectation(description: "the jobs ran")
+        // Both jobs are queued while the thread waits, so they are carried out in one pass.
+        transport.run {
+            blocked.signal()
+            release.wait()
+        }
+        blocked.wait()
         transport.run {
             XCTAssertEqual(peer.connection.send("one"), .queued)
             XCTAssertEqual(peer.connection.send("two"), .queued)
-            seenInsideTheJob.withLock { $0 = (peer.connection.queuedBytes, peer.takeReceived()) }
+            let inTheJob = peer.takeReceived()
+            seen.withLock { $0 = (inTheJob, [], 0) }
+        }
+        transport.run {
+            seen.withLock { $0?.afterIt = peer.takeReceived() }
+            seen.withLock { $0?.unwrittenAfterIt = peer.connection.queuedBytes }
             ran.fulfill()
         }
+        release.signal()
         await fulfillment(of: [ran], timeout: 5)
 
-        let seen = try XCTUnwrap(seenInsideTheJob.withLock { $0 })
-        XCTAssertEqual(seen.unwritten, 0)
-        XCTAssertEqual(seen.frames.map { String(decoding: $0, as: UTF8.self) }, ["one", "two"])
+        let frames = try XCTUnwrap(seen.withLock { $0 })
+        XCTAssertEqual(frames.inTheJob, [], "not while the job that sent them runs")
+        XCTAssertEqual(frames.afterIt.map { String(decoding: $0, as: UTF8.self) }, ["one", "two"], "before the next job")
+        XCTAssertEqual(frames.unwrittenAfterIt, 0)
     }
 
     func testMessagesSentFromAnotherThreadArriveInOrderAndACloseAfterThem() async throws {

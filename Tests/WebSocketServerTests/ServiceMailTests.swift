@@ -92,9 +92,9 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertGreaterThan(wakes, 1)
     }
 
-    /// A fan-out's jobs each send a patch on the service thread: it is written at once, with no
-    /// mail to carry and no look-up of its connection.
-    func testAMessageSentWhileTheServiceThreadCarriesOutItsMailIsWrittenAtOnce() async throws {
+    /// A fan-out's jobs each send a patch on the service thread: it is written when the job
+    /// ends, with no mail to carry and no look-up of its connection, before the next job.
+    func testAMessageSentWhileTheServiceThreadCarriesOutAMailIsWrittenWhenThatMailEnds() async throws {
         let (server, handler) = try startServer()
         let client = try WebSocketClient()
         addTeardownBlock { client.shutdown() }
@@ -103,17 +103,33 @@ final class ServiceMailTests: XCTestCase {
         guard case .opened(let id) = try await handler.next(), let connection = handler.connection(id: id) else {
             throw NotOpened()
         }
-        let ran = expectation(description: "the job ran")
-        let unwrittenAfterSend = Mutex<Int?>(nil)
-        connection.executor.execute {
+        let executor = connection.executor
+        let blocked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let unwritten = Mutex<(inTheJob: Int, inTheNext: Int)>((-1, -1))
+        let ran = expectation(description: "the jobs ran")
+        // Both jobs are queued while the thread waits, so they are carried out in one slice.
+        executor.execute {
+            blocked.signal()
+            release.wait()
+        }
+        blocked.wait()
+        executor.execute {
             XCTAssertEqual(connection.send("a patch"), .queued)
             XCTAssertEqual(connection.send("and another"), .queued)
-            unwrittenAfterSend.withLock { $0 = connection.queuedBytes }
+            unwritten.withLock { $0.inTheJob = connection.queuedBytes }
+        }
+        executor.execute {
+            unwritten.withLock { $0.inTheNext = connection.queuedBytes }
             ran.fulfill()
         }
+        release.signal()
         await fulfillment(of: [ran], timeout: 5)
 
-        XCTAssertEqual(unwrittenAfterSend.withLock { $0 }, 0, "written inside the job that sent it")
+        XCTAssertEqual(unwritten.withLock { $0.inTheJob }, 18, "queued while the job that sent it runs")
+        // The first is written when the job ends; the second on the writeable callback it asks
+        // for (one write a turn, as a mail's), so only the first is sure to be gone.
+        XCTAssertLessThanOrEqual(unwritten.withLock { $0.inTheNext }, 11, "the first written before the next job")
         let first = try await clientConnection.nextMessage()
         let second = try await clientConnection.nextMessage()
         XCTAssertEqual([first, second].map { String(decoding: $0, as: UTF8.self) }, ["a patch", "and another"])

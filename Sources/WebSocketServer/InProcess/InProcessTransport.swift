@@ -20,6 +20,10 @@ public final class InProcessTransport: Sendable {
     /// The CPU clock of the transport's thread, set when it starts (0 until then).
     private let threadClock = Atomic<Int32>(0)
     private let threadStarted = DispatchSemaphore(value: 0)
+    /// The peers sent a message to an idle queue during the mail being carried out (only ever
+    /// touched on the transport's thread): handed their frames when it ends, as a server's
+    /// service thread writes them (`ServerLoop.writesAfterMail`).
+    nonisolated(unsafe) private var writesAfterMail: [InProcessPeer] = []
 
     public init(handler: any WebSocketHandler, queueCapBytes: Int = ServerConfiguration().outboundQueueCapBytes) {
         executor = ServiceExecutor(mailbox: mailbox)
@@ -46,10 +50,11 @@ public final class InProcessTransport: Sendable {
             queueCapBytes: queueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
         let peer = InProcessPeer(connection: connection, transport: self)
         peers.withLock { $0[connection.id] = peer }
-        // As a server's service thread: a message sent on this thread is handed over at once
-        // (set before the thread hears of the connection; let go when it ends, `finish`).
-        connection.core.writeAtOnce { [unowned self, peer] in
-            writeNext(peer)
+        // As a server's service thread: a message sent on this thread is handed over when the
+        // mail that sent it ends (set before the thread hears of the connection; let go when
+        // it ends, `finish`).
+        connection.core.writeAfterMail { [unowned self, peer] in
+            writesAfterMail.append(peer)
             return true
         }
         run { [handler] in handler.connectionOpened(connection) }
@@ -93,6 +98,7 @@ public final class InProcessTransport: Sendable {
                 continue
             }
             for item in mail {
+                defer { writeWhatTheMailSent() }
                 switch item {
                 case let .job(job, isolated): executor.run(job, isolated: isolated)
                 case let .call(work): work()
@@ -107,24 +113,22 @@ public final class InProcessTransport: Sendable {
         }
     }
 
-    /// Hands the queue's next message to `peer` at once (`ConnectionCore.send`: the only one
-    /// queued), and leaves anything after it to the writeable mail.
-    private func writeNext(_ peer: InProcessPeer) {
-        switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
-        case let .message(message, hasMore):
-            counters.messagesOut.add(1, ordering: .relaxed)
-            peer.received(message.text.rendered)
-            if hasMore { mailbox.push(.writable(peer.connection.id)) }
-        case .close, .drained, .idle:
-            // `send` asks only after queueing a message to an idle queue, and only this thread
-            // takes steps: its message comes first.
-            assertionFailure("a write at once found no message first")
+    /// Hands what the mail just carried out sent to the peers, and what that sent in turn.
+    private func writeWhatTheMailSent() {
+        while !writesAfterMail.isEmpty {
+            let batch = writesAfterMail
+            writesAfterMail = []
+            for peer in batch { write(peer) }
         }
     }
 
     /// Hands what the connection queued to its peer, as the writeable callback writes it.
     private func write(_ id: UInt64) {
         guard let peer = peers.withLock({ $0[id] }) else { return }
+        write(peer)
+    }
+
+    private func write(_ peer: InProcessPeer) {
         while true {
             switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
             case let .message(message, _):

@@ -11,11 +11,7 @@ extension ServerLoop {
                                        maxMessageBytes: configuration.maxMessageBytes)
         sessions[connection.id] = session
         // Until the close lets it go (`markClosed`), which ends the cycle it makes.
-        connection.core.writeAtOnce { [self, session] in
-            guard isCarryingOutMail else { return false }
-            writeSoon(session)
-            return true
-        }
+        connection.core.writeAfterMail { [self, session] in writeAfterMail(session) }
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
         log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])

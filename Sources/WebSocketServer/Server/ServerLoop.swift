@@ -25,10 +25,14 @@ final class ServerLoop: ServiceLoop {
     var sessions: [UInt64: WebSocketSession] = [:]
     var exchanges: [UInt64: HTTPExchange] = [:]
     var writer = MessageWriter()
-    /// True while the thread carries out its mail, where a message sent to one of its
-    /// connections is written at once (`ConnectionCore.send`); inside lws's other callbacks
-    /// (a frame being read) it goes by mail, as before.
+    /// True while the thread carries out a mail, after which a message sent meanwhile to one of
+    /// its connections is written (`ConnectionCore.send`, `writesAfterMail`); inside lws's
+    /// other callbacks (a frame being read) it goes by mail, as before.
     private(set) var isCarryingOutMail = false
+    /// Connections sent a message to an idle queue during the mail being carried out: written
+    /// when it ends, as their `.writable` mails were (without the mails and the look-ups).
+    private var writesAfterMail: [WebSocketSession] = []
+    private var writing: [WebSocketSession] = []
     private(set) var isShuttingDown = false
     private(set) var isFinished = false
 
@@ -128,10 +132,12 @@ final class ServerLoop: ServiceLoop {
         // tester's loops) read nothing until it ended. `sched_yield` puts the thread behind
         // threads of its own priority; time-shared, it gives up the rest of its slice.
         defer { if slice.isMoreLeft { sched_yield() } }
-        let wasCarryingOutMail = isCarryingOutMail
-        isCarryingOutMail = true
-        defer { isCarryingOutMail = wasCarryingOutMail }
         for mail in slice.items {
+            isCarryingOutMail = true
+            defer {
+                isCarryingOutMail = false
+                writeWhatTheMailSent()
+            }
             switch mail {
             case .writable(let id):
                 if let session = sessions[id] { writeSoon(session) }
@@ -152,6 +158,24 @@ final class ServerLoop: ServiceLoop {
             case .adopt(let descriptor):
                 adopt(descriptor)
             }
+        }
+    }
+
+    /// Notes `session` for a write when the mail being carried out ends (`ConnectionCore.send`
+    /// on this thread); false outside a mail.
+    func writeAfterMail(_ session: WebSocketSession) -> Bool {
+        guard isCarryingOutMail else { return false }
+        writesAfterMail.append(session)
+        return true
+    }
+
+    /// Writes what the mail just carried out sent, and what those writes sent in turn (a
+    /// drained queue's snapshot), outside the mail: the sender's side effects come first.
+    private func writeWhatTheMailSent() {
+        while !writesAfterMail.isEmpty {
+            swap(&writing, &writesAfterMail)
+            for session in writing { writeSoon(session) }
+            writing.removeAll(keepingCapacity: true)
         }
     }
 

@@ -26,10 +26,10 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     private let mailbox: Mailbox<Mail>
     /// Called when a send starts an overflow (a server counts them).
     private let overflowed: (@Sendable () -> Void)?
-    /// The service thread's writer of this connection's queue, for a send made on that thread
-    /// at a point where it may write (`send`); returns false when it may not. Set while the
-    /// connection is open, and read and written only on that thread.
-    nonisolated(unsafe) private var writer: (() -> Bool)?
+    /// The service thread's promise to write this connection's queue when the mail it carries
+    /// out ends, for a send made on that thread (`send`); returns false outside a mail. Set
+    /// while the connection is open, and read and written only on that thread.
+    nonisolated(unsafe) private var writerAfterMail: (() -> Bool)?
 
     init(id: UInt64, queueCapBytes: Int, mailbox: Mailbox<Mail>, overflowed: (@Sendable () -> Void)? = nil) {
         self.id = id
@@ -38,32 +38,31 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
         self.overflowed = overflowed
     }
 
-    /// Queues one message and wakes the service thread to write it (once per batch), or, sent
-    /// on that thread to an idle queue, writes it at once.
+    /// Queues one message and wakes the service thread to write it (once per batch); sent on
+    /// that thread while it carries out its mail, the thread writes it when that mail ends.
     ///
     /// A fan-out sends one message to each of thousands of connections from their Stores' jobs
-    /// on the service thread: a message that went by mail cost each member a push, a drain and
-    /// the look-up of its connection, for a write the thread then made anyway.
+    /// on the service thread: each went by a `.writable` mail, a push, a drain and the look-up
+    /// of its connection, for the write the thread then made after the job anyway.
     func send(_ message: OutgoingText, isBinary: Bool) -> SendResult {
         let (result, needsWake, startedOverflow) = outbound.enqueue(message, isBinary: isBinary)
         if startedOverflow { overflowed?() }
-        if needsWake && !(result == .queued && wroteAtOnce()) { mailbox.push(.writable(id), ahead: Mail.writesGoAhead) }
+        if needsWake && !(result == .queued && isWrittenAfterMail()) { mailbox.push(.writable(id), ahead: Mail.writesGoAhead) }
         return result
     }
 
-    /// Writes what was just queued, when the caller is the service thread and its writer may
-    /// write now. Only a message that came to an idle queue gets here (`needsWake`): the queue
-    /// then holds that message alone, so the write is its turn, as the mail's would have been.
-    private func wroteAtOnce() -> Bool {
-        guard mailbox.isOnServiceThread, let writer else { return false }
-        return writer()
+    /// Whether the service thread takes the write of what was just queued when its mail ends.
+    /// Only a message to an idle queue asks (`needsWake`), as only such a one mailed.
+    private func isWrittenAfterMail() -> Bool {
+        guard mailbox.isOnServiceThread, let writerAfterMail else { return false }
+        return writerAfterMail()
     }
 
-    /// Sets (or, with nil, removes) the service thread's writer `send` calls on that thread;
-    /// called on the service thread. The writer writes the queue's next step, and returns
-    /// false without writing where the thread may not write (inside another callback of lws).
-    func writeAtOnce(with writer: (() -> Bool)?) {
-        self.writer = writer
+    /// Sets (or, with nil, removes) what `send` calls on the service thread: it notes the
+    /// connection for a write when the mail being carried out ends, and returns false (the
+    /// send then mails) outside a mail. Called on the service thread.
+    func writeAfterMail(_ writer: (() -> Bool)?) {
+        writerAfterMail = writer
     }
 
     /// Closes with `code` once the messages already queued are written.
@@ -100,7 +99,7 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     /// service thread: the writer is let go (it holds the thread's record of the socket).
     func markClosed() {
         outbound.withLock { $0.markClosed() }
-        writer = nil
+        writerAfterMail = nil
     }
 }
 
