@@ -114,6 +114,11 @@ final class Mailbox<Item: Sendable>: Sendable {
         pthread_equal(pthread_self(), pthread_t(serviceThread.load(ordering: .acquiring))) != 0
     }
 
+    /// Whether any mail is queued.
+    var hasMail: Bool {
+        state.withLock { !$0.isEmpty }
+    }
+
     /// Called by the service thread before it waits for events: runs `drain` if mail is queued
     /// (the thread's own, which woke no one), then wakes the thread if that queued more, so the
     /// wait ends at once rather than leaving it for some other event.
