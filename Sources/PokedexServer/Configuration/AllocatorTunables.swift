@@ -28,8 +28,18 @@ public enum AllocatorTunables {
     public static func applyByExecutingAgain() {
         guard getenv(marker) == nil,
               let tunables = tunables(from: getenv("GLIBC_TUNABLES").map { String(cString: $0) }) else { return }
+        // By its own path, not /proc/self/exe: the process is named after the file it runs
+        // (`ps`, `top`, `pgrep pokedex-server`).
+        guard let path = executablePath() else { return }
         setenv("GLIBC_TUNABLES", tunables, 1)
         setenv(marker, "1", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        execv(path, CommandLine.unsafeArgv)
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
