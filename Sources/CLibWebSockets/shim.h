@@ -18,6 +18,38 @@ static inline int lws_swift_ev_run_once(void *loop) {
 
 static inline void lws_swift_ev_loop_destroy(void *loop) { ev_loop_destroy((struct ev_loop *)loop); }
 
+// A timer of the libev loop itself, one shot. lws's own timers (sul) are re-armed on the loop
+// only from lws's callbacks, so one scheduled between passes (from mail the thread drained
+// before waiting) could wait for the next unrelated event; libev computes each wait from its
+// own timers. Like lws_swift_timer, the watcher sits first, next to what its callback needs.
+typedef void (*lws_swift_loop_timer_fired)(void *user);
+struct lws_swift_loop_timer {
+    ev_timer watcher;
+    void *user;
+    lws_swift_loop_timer_fired fired;
+};
+
+static void lws_swift_loop_timer_callback(struct ev_loop *loop, ev_timer *watcher, int revents) {
+    (void)loop;
+    (void)revents;
+    struct lws_swift_loop_timer *timer = (struct lws_swift_loop_timer *)watcher;
+    timer->fired(timer->user);
+}
+
+// (Re)arms `timer` to fire once, `seconds` from now (the loop's time brought up to date first:
+// it is the time of the loop's last wake-up, and a pass can be long).
+static inline void lws_swift_loop_timer_start(void *loop, struct lws_swift_loop_timer *timer, double seconds) {
+    struct ev_loop *evLoop = (struct ev_loop *)loop;
+    ev_timer_stop(evLoop, &timer->watcher);
+    ev_now_update(evLoop);
+    ev_timer_init(&timer->watcher, lws_swift_loop_timer_callback, seconds, 0.);
+    ev_timer_start(evLoop, &timer->watcher);
+}
+
+static inline void lws_swift_loop_timer_stop(void *loop, struct lws_swift_loop_timer *timer) {
+    ev_timer_stop((struct ev_loop *)loop, &timer->watcher);
+}
+
 // A timer on a context's loop. An lws timer (sul) carries no user pointer, so it sits first in a
 // struct next to one: the callback's sul pointer is the struct's.
 struct lws_swift_timer {

@@ -1,4 +1,5 @@
 import Foundation
+import WebSocketServer
 
 /// The server's one clock: where it reads the time (monotonic and wall-clock) and waits, and
 /// what its Stores' reducers and effects read as their `clock` and `date` dependencies. The
@@ -12,7 +13,9 @@ struct ServerClock: Sendable {
     /// The wall-clock time, for what is stored with a date (a sign-in code's expiry).
     var date: @Sendable () -> Date = { Date() }
 
-    static let continuous = ServerClock(now: { .now }, sleep: { try await Task.sleep(until: $0, clock: .continuous) })
+    /// A sleep of a task on a service thread (a Store's effect) is a timer of that thread's
+    /// loop, resumed there; elsewhere `Task.sleep` (`ServiceThreads.sleep`).
+    static let continuous = ServerClock(now: { .now }, sleep: { try await ServiceThreads.sleep(until: $0) })
 
     func sleep(for duration: Duration) async throws {
         try await sleep(now() + duration)

@@ -12,10 +12,13 @@ public struct SQLiteSessionStore: SQLSessionStore {
     /// In order, in one transaction: a session saved twice keeps its last state.
     public func save(_ sessions: [SavedSession]) throws {
         guard !sessions.isEmpty else { return }
+        // Built once a batch: the connection finds its prepared statement by this text, and a
+        // batch under load is hundreds of rows.
+        let insert = "INSERT INTO saved_sessions (id, user_id, state, updated_at) VALUES (?, ?, ?, ?) \(Self.upsert)"
         try executor.transaction { connection in
             for session in sessions {
                 try connection.run(
-                    "INSERT INTO saved_sessions (id, user_id, state, updated_at) VALUES (?, ?, ?, ?) \(Self.upsert)",
+                    insert,
                     [.text(session.id), .text(session.userID), .text(session.state), .real(session.updatedAt.timeIntervalSince1970)]
                 )
             }

@@ -20,6 +20,8 @@ final class ServerLoop: ServiceLoop {
     private let allocations = CAllocations()
     private(set) var context: OpaquePointer?
     private(set) lazy var keepaliveSweep = LoopTimer(allocations: allocations) { [unowned self] in sweepKeepalive($0) }
+    /// The sleeps of tasks on this thread (a search's debounce), on a timer of its loop.
+    private var sleeps: LoopSleeps?
     private(set) var boundPort = 0
     private var originPolicy = OriginPolicy(host: "", port: 0, extras: [])
     var sessions: [UInt64: WebSocketSession] = [:]
@@ -63,11 +65,17 @@ final class ServerLoop: ServiceLoop {
         self.context = context
         mailbox.open(context: context)
         keepaliveSweep.schedule(on: context, after: keepaliveSweepInterval)
+        let sleeps = LoopSleeps(loop: eventLoop) { [executor] work in executor.execute(work) }
+        self.sleeps = sleeps
+        ServiceThreads.useSleeps(sleeps)
         if listens { log.info("ws.listening", ["url": "http://\(configuration.host):\(boundPort)"]) }
         return context
     }
 
     func contextWillBeDestroyed() {
+        // Before the mailbox closes: the sleepers' resumptions join the jobs handed on below.
+        ServiceThreads.useSleeps(nil)
+        sleeps?.close()
         let leftovers = mailbox.close()
         for case .adopt(let descriptor) in leftovers { close(descriptor) }
         executor.release(leftovers)

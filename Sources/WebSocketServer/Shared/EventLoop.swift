@@ -28,6 +28,15 @@ final class EventLoop {
         lws_swift_ev_run_once(loop) != 0
     }
 
+    /// Arms an `EventLoopTimer`'s record to fire once, `seconds` from now.
+    func startTimer(_ timer: UnsafeMutablePointer<lws_swift_loop_timer>, seconds: Double) {
+        lws_swift_loop_timer_start(loop, timer, seconds)
+    }
+
+    func stopTimer(_ timer: UnsafeMutablePointer<lws_swift_loop_timer>) {
+        lws_swift_loop_timer_stop(loop, timer)
+    }
+
     /// Frees the loop: only after the context on it is destroyed.
     func destroy() {
         lws_swift_ev_loop_destroy(loop)

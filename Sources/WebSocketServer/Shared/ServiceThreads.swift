@@ -10,6 +10,8 @@ import Foundation
 public enum ServiceThreads {
     private final class Mark {
         let name: String
+        /// The thread's loop timers for sleeps (a server's service thread, once its loop exists).
+        var sleeps: LoopSleeps?
         init(name: String) { self.name = name }
     }
 
@@ -28,6 +30,29 @@ public enum ServiceThreads {
     /// The calling service thread's name (as `top` and `perf` show it); nil off them.
     public static var currentName: String? {
         pthread_getspecific(key).map { Unmanaged<Mark>.fromOpaque($0).takeUnretainedValue().name }
+    }
+
+    private static var currentMark: Mark? {
+        pthread_getspecific(key).map { Unmanaged<Mark>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Returns at `deadline`, or throws `CancellationError` when the task is cancelled first.
+    /// A task running on a server's service thread sleeps on a timer of that thread's loop and
+    /// resumes there, waking no other thread (`LoopSleeps`); elsewhere, this is `Task.sleep`.
+    public static func sleep(until deadline: ContinuousClock.Instant) async throws {
+        if let sleeps = currentMark?.sleeps {
+            try await sleeps.sleep(until: deadline)
+        } else {
+            try await Task.sleep(until: deadline, clock: .continuous)
+        }
+    }
+
+    /// Sleeps waiting on the calling service thread's loop (tests); nil off them.
+    static var pendingSleeps: Int? { currentMark?.sleeps?.count }
+
+    /// Makes `sleep` on the calling service thread use `sleeps` (nil: `Task.sleep` again).
+    static func useSleeps(_ sleeps: LoopSleeps?) {
+        currentMark?.sleeps = sleeps
     }
 
     static func markCurrent(name: String) {
