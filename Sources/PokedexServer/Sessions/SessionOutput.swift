@@ -62,6 +62,22 @@ final class SessionOutput: Sendable {
             return object[key]
         }
 
+        /// The browser now has these values of top-level parts (a reduced state's changed
+        /// parts): put into `base` in place, where each keeps its place among the members, so
+        /// no old value is kept beside it.
+        mutating func setParts(_ parts: [(key: String, value: JSONValue)]) {
+            guard case .object(var object) = base else { return }
+            // `object` is then the only reference to the storage, which changes in place.
+            base = .null
+            for part in parts {
+                if let index = newerParts.firstIndex(where: { $0.key == part.key }) { newerParts.remove(at: index) }
+                object[part.key] = part.value
+            }
+            base = .object(object)
+            // Freed, not kept: an idle session holds no table of its own.
+            if newerParts.isEmpty { newerParts = [] }
+        }
+
         /// The browser now has `value` as the top-level part `key`.
         mutating func replacePart(_ key: String, with value: JSONValue) {
             for index in newerParts.indices where newerParts[index].key == key {
@@ -116,9 +132,33 @@ final class SessionOutput: Sendable {
             let acks = sent.acks.ready(for: shows)
             starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
             guard sent.hasAttached else { return }
-            let ops = JSONPatch.diff(from: sent.state, to: state)
+            publish(state, acks: acks, &sent)
+        }
+    }
+
+    private func publish(_ state: JSONValue, acks: [PendingAcks.Ack], _ sent: inout Sent) {
+        let ops = JSONPatch.diff(from: sent.state, to: state)
+        guard !ops.isEmpty else { return sendAlone(acks, &sent) }
+        sent.state = state
+        sendPatch(&sent, acks: acks) { seq, ack in
+            .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
+        }
+    }
+
+    /// A reduced state as the top-level parts whose inputs changed since the last state
+    /// published, in the state's member order, the others being as then
+    /// (`SessionProjection.projectChanges`): diffs each against the part the browser has and
+    /// sends the patch, the operations the whole state's diff gives. `whole` is the whole
+    /// state, asked only while the browser has none yet to take parts into.
+    func publish(changed parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil, whole: () -> JSONValue) {
+        sent.withLock { sent in
+            let acks = sent.acks.ready(for: shows)
+            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
+            guard sent.hasAttached else { return }
+            guard sent.hasObject else { return publish(whole(), acks: acks, &sent) }
+            let ops = JSONPatch.diff(changing: parts) { sent.part($0) }
             guard !ops.isEmpty else { return sendAlone(acks, &sent) }
-            sent.state = state
+            sent.setParts(parts)
             sendPatch(&sent, acks: acks) { seq, ack in
                 .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
             }
@@ -230,6 +270,9 @@ final class SessionOutput: Sendable {
         metrics.error(code)
         send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
     }
+
+    /// The seq of the last patch sent (of the snapshot, before any).
+    var seq: Int { sent.withLock { $0.seq } }
 
     /// The connection frames go to, if any.
     var connection: Connection? { sent.withLock { $0.connection } }

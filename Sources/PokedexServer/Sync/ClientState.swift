@@ -49,6 +49,12 @@ struct ClientState: Sendable {
         ["id": .string(user.id), "name": .string(user.displayName)]
     }
 
+    /// Whether `json` is `user(user)`, read in place (building it to compare allocates).
+    static func isUser(_ json: JSONValue, _ user: User) -> Bool {
+        guard case .object(let object) = json, object.count == 2 else { return false }
+        return object["id"] == .string(user.id) && object["name"] == .string(user.displayName)
+    }
+
     /// The user's lists; the active list's rows only while the Favorites view is open, so a
     /// star elsewhere stays a one-op patch.
     func lists(
