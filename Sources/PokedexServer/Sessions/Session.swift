@@ -158,7 +158,7 @@ final class Session: Sendable {
                 if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }
                 // Only the parts whose inputs changed are built and diffed.
                 let changes = projection.projectChanges(state)
-                output.publish(changed: changes.parts, shows: shows) { projection.project(state) }
+                if !output.publish(changed: changes.parts, shows: shows) { output.publish(projection.project(state), shows: shows) }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
                     self?.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)

@@ -132,36 +132,37 @@ final class SessionOutput: Sendable {
             let acks = sent.acks.ready(for: shows)
             starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
             guard sent.hasAttached else { return }
-            publish(state, acks: acks, &sent)
-        }
-    }
-
-    private func publish(_ state: JSONValue, acks: [PendingAcks.Ack], _ sent: inout Sent) {
-        let ops = JSONPatch.diff(from: sent.state, to: state)
-        guard !ops.isEmpty else { return sendAlone(acks, &sent) }
-        sent.state = state
-        sendPatch(&sent, acks: acks) { seq, ack in
-            .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
+            let ops = JSONPatch.diff(from: sent.state, to: state)
+            guard !ops.isEmpty else { return sendAlone(acks, &sent) }
+            sent.state = state
+            sendPatch(&sent, acks: acks) { seq, ack in
+                .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
+            }
         }
     }
 
     /// A reduced state as the top-level parts whose inputs changed since the last state
     /// published, in the state's member order, the others being as then
     /// (`SessionProjection.projectChanges`): diffs each against the part the browser has and
-    /// sends the patch, the operations the whole state's diff gives. `whole` is the whole
-    /// state, asked only while the browser has none yet to take parts into.
-    func publish(changed parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil, whole: () -> JSONValue) {
+    /// sends the patch, the operations the whole state's diff gives. Returns false, having
+    /// done nothing, while a browser has no whole state to take parts into: the caller then
+    /// publishes the whole state (`publish(_:shows:)`).
+    func publish(changed parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil) -> Bool {
         sent.withLock { sent in
+            if sent.hasAttached, !sent.hasObject { return false }
             let acks = sent.acks.ready(for: shows)
             starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
-            guard sent.hasAttached else { return }
-            guard sent.hasObject else { return publish(whole(), acks: acks, &sent) }
+            guard sent.hasAttached else { return true }
             let ops = JSONPatch.diff(changing: parts) { sent.part($0) }
-            guard !ops.isEmpty else { return sendAlone(acks, &sent) }
+            guard !ops.isEmpty else {
+                sendAlone(acks, &sent)
+                return true
+            }
             sent.setParts(parts)
             sendPatch(&sent, acks: acks) { seq, ack in
                 .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
             }
+            return true
         }
     }
 

@@ -181,15 +181,15 @@ final class SessionProjection: Sendable {
         } else {
             body("lists", buildLists(state, lists: lists, favorites: favorites, &memos), true)
         }
-        if !destinationChanged, let memo = memos.destination {
-            body("destination", memo.json, false)
+        if !destinationChanged {
+            body("destination", memos.destination!.json, false)
         } else {
             let json = state.destination.map(client.destination) ?? .null
             memos.destination = Memo(input: state.destination, json: json)
             body("destination", json, true)
         }
-        if !stackChanged, let memo = memos.stack {
-            body("stack", memo.json, false)
+        if !stackChanged {
+            body("stack", memos.stack!.json, false)
         } else {
             let json = JSONValue.array(state.path.entries.map(ClientState.stackEntry))
             memos.stack = Memo(input: StackInput(ids: state.path.ids, screens: state.path.elements), json: json)
