@@ -49,14 +49,6 @@ struct ClientState: Sendable {
         ["id": .string(user.id), "name": .string(user.displayName)]
     }
 
-    /// Whether `json` is `user(user)`, read in place (building it to compare allocates).
-    static func isUser(_ json: JSONValue, _ user: User) -> Bool {
-        guard case .object(let object) = json, object.count == 2, object.members[0].key == "id", object.members[1].key == "name",
-              case .string(let id) = object.members[0].value, case .string(let name) = object.members[1].value
-        else { return false }
-        return id == user.id && name == user.displayName
-    }
-
     /// The user's lists; the active list's rows only while the Favorites view is open, so a
     /// star elsewhere stays a one-op patch.
     func lists(

@@ -75,13 +75,14 @@ final class SessionProjection: Sendable {
         /// The small parts as last projected, each its own input's stand-in (it is compared
         /// with what the state gives, not kept beside a copy of its input): the route, made
         /// again only when the screens changed (the destination's and the stack's memos
-        /// missed); the language, the notice, the user, the alert and the account.
+        /// missed); the language, the notice, the alert and the account. (The user is kept by
+        /// its input, below.)
         var route: JSONValue?
         var locale: JSONValue?
         var notice: JSONValue?
-        var me: JSONValue?
         var alert: JSONValue?
         var account: JSONValue?
+        var me: Memo<User>?
     }
 
     /// A reduced state's projection as the parts that changed since the last projection
@@ -159,13 +160,9 @@ final class SessionProjection: Sendable {
         body("route", memos.route ?? .null, routeChanged)
         Self.small("locale", &memos.locale, body) { .string(state.locale.rawValue) }
         Self.small("notice", &memos.notice, body) { JSONValue(state.notice) }
-        if let me = memos.me, ClientState.isUser(me, state.account.me) {
-            body("me", me, false)
-        } else {
-            let me = client.user(state.account.me)
-            memos.me = me
-            body("me", me, true)
-        }
+        // By its input, which lies beside the other memos: reading the JSON object was a first
+        // touch of memory of its own, on every batch of every session.
+        Self.part("me", &memos.me, state.account.me, body) { client.user($0) }
         Self.part("list", &memos.list, state.list, body) { list in
             client.listJSON.json(for: list) { client.list($0, reusing: &memos.listPages) }
         }
