@@ -237,6 +237,17 @@ final class SessionOutput: Sendable {
             if let resumeSeq, resumeSeq <= sent.seq,
                resumeSeq == sent.seq || (sent.history.firstSeq.map { $0 <= resumeSeq + 1 } ?? false) {
                 for frame in sent.history.frames(after: resumeSeq) { transmit(frame, &sent) }
+                // `state` is the projection the memos now hold: a state that moved without a
+                // patch (a shared value read before its change reached the observer) is sent
+                // now, or the next changed parts would be diffed against what the memos hold
+                // and the browser lacks.
+                let ops = JSONPatch.diff(from: sent.state, to: state)
+                if !ops.isEmpty {
+                    sent.state = state
+                    sendPatch(&sent, acks: []) { seq, _ in
+                        .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: nil, key: nil).encoded(reusing: encodings))
+                    }
+                }
                 return true
             }
             // What the browser has is unknown: start over from the current state.
