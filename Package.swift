@@ -106,7 +106,7 @@ let package = Package(
             name: "PokedexServerTests",
             dependencies: [
                 "PokedexServer", "StateSync", "WebSocketServer", "Storage", "Postgres", "PostgresStorage", "PostgresTesting",
-                "WireContract", "PokedexFeatures", "PokedexModels", "Composable", "Logging", "TestSupport",
+                "WireContract", "PokedexFeatures", "PokedexModels", "Composable", "Logging", "TestSupport", "SeededRandom",
             ]
         ),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "PokedexServer", "StateSync", "SeededRandom", "CommandLineOptions"]),

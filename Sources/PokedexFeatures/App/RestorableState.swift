@@ -28,7 +28,10 @@ public struct RestorableState: Equatable, Sendable {
 
 extension AppFeature.State {
     /// The state as it would be restored.
-    public var restorable: RestorableState {
+    public var restorable: RestorableState { restorable(route: route) }
+
+    /// `restorable`, given the state's `route` made already.
+    public func restorable(route: String) -> RestorableState {
         RestorableState(
             route: route, search: list.search, typeFilter: list.typeFilter, activeListID: account.activeListID, locale: locale,
             favoritesSort: shownFavoritesSort ?? .number

@@ -156,10 +156,13 @@ final class Session: Sendable {
             switch change {
             case .reduced:
                 if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }
-                // The route is made once for both (from the screens, a string each time).
-                let restorable = state.restorable
-                output.publish(projection.project(state, route: restorable.route), shows: shows)
-                self?.saveIfChanged(restorable, personalListID: state.account.lists.wrappedValue.first?.id)
+                // Only the parts whose inputs changed are built and diffed.
+                let changes = projection.projectChanges(state)
+                if !output.publish(changed: changes.parts, shows: shows) { output.publish(projection.project(state), shows: shows) }
+                // The screen to save is derived only when one of its inputs changed.
+                if changes.restorableMayHaveChanged {
+                    self?.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
+                }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
         }

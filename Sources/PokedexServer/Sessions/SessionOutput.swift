@@ -62,6 +62,22 @@ final class SessionOutput: Sendable {
             return object[key]
         }
 
+        /// The browser now has these values of top-level parts (a reduced state's changed
+        /// parts): put into `base` in place, where each keeps its place among the members, so
+        /// no old value is kept beside it.
+        mutating func setParts(_ parts: [(key: String, value: JSONValue)]) {
+            guard case .object(var object) = base else { return }
+            // `object` is then the only reference to the storage, which changes in place.
+            base = .null
+            for part in parts {
+                if let index = newerParts.firstIndex(where: { $0.key == part.key }) { newerParts.remove(at: index) }
+                object[part.key] = part.value
+            }
+            base = .object(object)
+            // Freed, not kept: an idle session holds no table of its own.
+            if newerParts.isEmpty { newerParts = [] }
+        }
+
         /// The browser now has `value` as the top-level part `key`.
         mutating func replacePart(_ key: String, with value: JSONValue) {
             for index in newerParts.indices where newerParts[index].key == key {
@@ -122,6 +138,31 @@ final class SessionOutput: Sendable {
             sendPatch(&sent, acks: acks) { seq, ack in
                 .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
             }
+        }
+    }
+
+    /// A reduced state as the top-level parts whose inputs changed since the last state
+    /// published, in the state's member order, the others being as then
+    /// (`SessionProjection.projectChanges`): diffs each against the part the browser has and
+    /// sends the patch, the operations the whole state's diff gives. Returns false, having
+    /// done nothing, while a browser has no whole state to take parts into: the caller then
+    /// publishes the whole state (`publish(_:shows:)`).
+    func publish(changed parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil) -> Bool {
+        sent.withLock { sent in
+            if sent.hasAttached, !sent.hasObject { return false }
+            let acks = sent.acks.ready(for: shows)
+            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
+            guard sent.hasAttached else { return true }
+            let ops = JSONPatch.diff(changing: parts) { sent.part($0) }
+            guard !ops.isEmpty else {
+                sendAlone(acks, &sent)
+                return true
+            }
+            sent.setParts(parts)
+            sendPatch(&sent, acks: acks) { seq, ack in
+                .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
+            }
+            return true
         }
     }
 
@@ -196,6 +237,17 @@ final class SessionOutput: Sendable {
             if let resumeSeq, resumeSeq <= sent.seq,
                resumeSeq == sent.seq || (sent.history.firstSeq.map { $0 <= resumeSeq + 1 } ?? false) {
                 for frame in sent.history.frames(after: resumeSeq) { transmit(frame, &sent) }
+                // `state` is the projection the memos now hold: a state that moved without a
+                // patch (a shared value read before its change reached the observer) is sent
+                // now, or the next changed parts would be diffed against what the memos hold
+                // and the browser lacks.
+                let ops = JSONPatch.diff(from: sent.state, to: state)
+                if !ops.isEmpty {
+                    sent.state = state
+                    sendPatch(&sent, acks: []) { seq, _ in
+                        .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: nil, key: nil).encoded(reusing: encodings))
+                    }
+                }
                 return true
             }
             // What the browser has is unknown: start over from the current state.
@@ -230,6 +282,9 @@ final class SessionOutput: Sendable {
         metrics.error(code)
         send(ServerMessage.error(ref: ref, code: ProtocolError.Code(rawValue: code) ?? .forbidden, message: message).encoded())
     }
+
+    /// The seq of the last patch sent (of the snapshot, before any).
+    var seq: Int { sent.withLock { $0.seq } }
 
     /// The connection frames go to, if any.
     var connection: Connection? { sent.withLock { $0.connection } }

@@ -58,6 +58,11 @@ final class SessionProjection: Sendable {
     private struct StackInput: Equatable {
         var ids: [StackElementID]
         var screens: [AppFeature.Path.State]
+
+        /// `self == StackInput(ids: path.ids, screens: path.elements)`, without building it.
+        func isInput(of path: StackState<AppFeature.Path.State>) -> Bool {
+            ids == path.ids && screens == path.elements
+        }
     }
 
     private struct Memos {
@@ -67,6 +72,31 @@ final class SessionProjection: Sendable {
         var lists: Memo<ListsInput>?
         var destination: Memo<AppFeature.Destination.State?>?
         var stack: Memo<StackInput>?
+        /// The small parts as last projected, each its own input's stand-in (it is compared
+        /// with what the state gives, not kept beside a copy of its input): the route, made
+        /// again only when the screens changed (the destination's and the stack's memos
+        /// missed); the language, the notice, the alert and the account. (The user is kept by
+        /// its input, below.)
+        var route: JSONValue?
+        var locale: JSONValue?
+        var notice: JSONValue?
+        var alert: JSONValue?
+        var account: JSONValue?
+        var me: Memo<User>?
+    }
+
+    /// A reduced state's projection as the parts that changed since the last projection
+    /// (`projectChanges`).
+    struct Changes {
+        /// The top-level parts whose inputs changed, with their new JSON, in the order of the
+        /// projection's members. Every other part is what the last projection gave.
+        var parts: [(key: String, value: JSONValue)] = []
+        /// The state's route (`AppFeature.State.route`), as last made.
+        var route = ""
+        /// False when no input of the state's restorable screen changed (its screens, the
+        /// list's search and filter, the active list, the language, the Favorites view's sort):
+        /// it is then as last derived.
+        var restorableMayHaveChanged = false
     }
 
     private let client: ClientState
@@ -76,34 +106,117 @@ final class SessionProjection: Sendable {
         self.client = client
     }
 
+    /// The client-visible state of `state`, whole.
     func project(_ state: AppFeature.State) -> JSONValue {
-        project(state, route: state.route)
+        memos.withLock { memos in
+            // Members, not a dictionary literal: a literal built an array of pairs to copy the
+            // members out of and free.
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(Self.partCount)
+            forEachPart(of: state, &memos) { key, json, _ in members.append(.init(key, json)) }
+            return .object(JSONObject(members: members))
+        }
     }
 
-    /// `project(state)`, given the state's `route` made already.
-    func project(_ state: AppFeature.State, route: String) -> JSONValue {
+    /// `project(state)` as what changed since the last projection: only the parts whose inputs
+    /// changed are built (and handed out for the diff); an unchanged part is found so by a
+    /// comparison of its input with its memo's, which is quick when it is unchanged (the same
+    /// storage, or a few small fields). The rule this needs: the last projection is what the
+    /// session sent (see `projectShared`), so a part left out is what the browser has.
+    func projectChanges(_ state: AppFeature.State) -> Changes {
         memos.withLock { memos in
-            let shared = sharedParts(state, &memos)
-            // Members, not a dictionary literal: every patch builds this object, and a literal
-            // built an array of pairs to copy the members out of and free.
-            return .object(JSONObject(members: [
-                .init("route", .string(route)),
-                .init("locale", .string(state.locale.rawValue)),
-                .init("notice", JSONValue(state.notice)),
-                .init("me", client.user(state.account.me)),
-                .init("list", Self.memo(&memos.list, state.list) { list in
-                    client.listJSON.json(for: list) { client.list($0, reusing: &memos.listPages) }
-                }),
-                .init("favorites", shared.favorites),
-                .init("lists", shared.lists),
-                .init("destination", Self.memo(&memos.destination, state.destination) { $0.map(client.destination) ?? .null }),
-                .init("stack", Self.memo(&memos.stack, StackInput(ids: state.path.ids, screens: state.path.elements)) { _ in
-                    .array(state.path.entries.map(ClientState.stackEntry))
-                }),
-                .init("alert", state.alert.map(ClientState.alert) ?? .null),
-                .init("account", client.account(state.account)),
-            ]))
+            var changes = Changes()
+            forEachPart(of: state, &memos) { key, json, changed in
+                guard changed else { return }
+                changes.parts.append((key, json))
+                switch key {
+                case "route", "locale", "list", "lists", "destination": changes.restorableMayHaveChanged = true
+                default: break
+                }
+            }
+            if case .string(let route)? = memos.route { changes.route = route }
+            return changes
         }
+    }
+
+    /// The members of the projection's object, in order.
+    private static let partCount = 11
+
+    /// Calls `body` with each top-level part of `state`'s projection, in order, and whether its
+    /// input changed since the last projection (when it did not, the JSON is its memo's).
+    /// "Changed" is of inputs: a part whose input changed may still project to the same JSON.
+    private func forEachPart(
+        of state: AppFeature.State, _ memos: inout Memos, _ body: (_ key: String, _ json: JSONValue, _ changed: Bool) -> Void
+    ) {
+        // The screens are read first: the route is made again only when they changed.
+        let destinationChanged = memos.destination?.isBuilt(from: state.destination) != true
+        let stackChanged = memos.stack?.input.isInput(of: state.path) != true
+        var routeChanged = false
+        if destinationChanged || stackChanged || memos.route == nil {
+            let route = JSONValue.string(state.route)
+            routeChanged = route != memos.route
+            memos.route = route
+        }
+        body("route", memos.route ?? .null, routeChanged)
+        Self.small("locale", &memos.locale, body) { .string(state.locale.rawValue) }
+        Self.small("notice", &memos.notice, body) { JSONValue(state.notice) }
+        // By its input, which lies beside the other memos: reading the JSON object was a first
+        // touch of memory of its own, on every batch of every session.
+        Self.part("me", &memos.me, state.account.me, body) { client.user($0) }
+        Self.part("list", &memos.list, state.list, body) { list in
+            client.listJSON.json(for: list) { client.list($0, reusing: &memos.listPages) }
+        }
+        let favorites = state.favorites.wrappedValue
+        if let json = memos.favorites?.json(ifBuiltFrom: favorites) {
+            body("favorites", json, false)
+        } else {
+            body("favorites", buildFavorites(favorites, &memos), true)
+        }
+        let lists = state.account.lists.wrappedValue
+        if let json = memos.lists?.json(ifInputOf: state, lists: lists, favorites: favorites) {
+            body("lists", json, false)
+        } else {
+            body("lists", buildLists(state, lists: lists, favorites: favorites, &memos), true)
+        }
+        if !destinationChanged {
+            body("destination", memos.destination!.json, false)
+        } else {
+            let json = state.destination.map(client.destination) ?? .null
+            memos.destination = Memo(input: state.destination, json: json)
+            body("destination", json, true)
+        }
+        if !stackChanged {
+            body("stack", memos.stack!.json, false)
+        } else {
+            let json = JSONValue.array(state.path.entries.map(ClientState.stackEntry))
+            memos.stack = Memo(input: StackInput(ids: state.path.ids, screens: state.path.elements), json: json)
+            body("stack", json, true)
+        }
+        Self.small("alert", &memos.alert, body) { state.alert.map(ClientState.alert) ?? .null }
+        Self.small("account", &memos.account, body) { client.account(state.account) }
+    }
+
+    /// A small part, cheap to build (nearly always a constant or a string of the state's):
+    /// built and compared with the last one.
+    private static func small(
+        _ key: String, _ memo: inout JSONValue?, _ body: (String, JSONValue, Bool) -> Void, build: () -> JSONValue
+    ) {
+        let json = build()
+        if let last = memo, last == json { return body(key, last, false) }
+        memo = json
+        body(key, json, true)
+    }
+
+    /// One part through its memo: `body` gets the memo's JSON while `input` is the memo's,
+    /// else the JSON built from it (remembered).
+    private static func part<Input: Equatable>(
+        _ key: String, _ memo: inout Memo<Input>?, _ input: Input, _ body: (String, JSONValue, Bool) -> Void,
+        build: (Input) -> JSONValue
+    ) {
+        if let json = memo?.json(ifBuiltFrom: input) { return body(key, json, false) }
+        let json = build(input)
+        memo = Memo(input: input, json: json)
+        body(key, json, true)
     }
 
     /// The parts of `project(state)` built from shared values (favorites, and the lists with
@@ -136,14 +249,6 @@ final class SessionProjection: Sendable {
     /// `PartsPatchMemo` keys these by their changed members.
     static let ownPartsOfSharedValues: Set<String> = ["lists"]
 
-    private func sharedParts(_ state: AppFeature.State, _ memos: inout Memos) -> (favorites: JSONValue, lists: JSONValue) {
-        let favorites = state.favorites.wrappedValue
-        let lists = state.account.lists.wrappedValue
-        let favoritesJSON = memos.favorites?.json(ifBuiltFrom: favorites) ?? buildFavorites(favorites, &memos)
-        if let json = memos.lists?.json(ifInputOf: state, lists: lists, favorites: favorites) { return (favoritesJSON, json) }
-        return (favoritesJSON, buildLists(state, lists: lists, favorites: favorites, &memos))
-    }
-
     /// The favorites part, remembered in its memo.
     private func buildFavorites(_ favorites: Set<Int>, _ memos: inout Memos) -> JSONValue {
         let json = client.favoritesJSON.json(for: favorites)
@@ -158,13 +263,6 @@ final class SessionProjection: Sendable {
             state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale,
             activity: input.activity, sort: input.sort ?? .number)
         memos.lists = Memo(input: input, json: json)
-        return json
-    }
-
-    private static func memo<Input: Equatable>(_ memo: inout Memo<Input>?, _ input: Input, _ build: (Input) -> JSONValue) -> JSONValue {
-        if let json = memo?.json(ifBuiltFrom: input) { return json }
-        let json = build(input)
-        memo = Memo(input: input, json: json)
         return json
     }
 }

@@ -21,6 +21,16 @@ public enum JSONPatch {
         return differ.operations
     }
 
+    /// The same, for an object whose members `previous` gives by key (nil: absent), so a caller
+    /// keeping them apart need not put the object together. `changes` in the object's member
+    /// order give exactly the operations of the whole object's diff when the members they
+    /// leave out are unchanged.
+    public static func diff(changing changes: [(key: String, value: JSONValue)], previous: (String) -> JSONValue?) -> [PatchOperation] {
+        var differ = Differ()
+        for (key, value) in changes { differ.diff(member: key, from: previous(key), to: value) }
+        return differ.operations
+    }
+
     /// `document` with `operations` applied in order; the first one that fails throws.
     public static func apply(_ operations: [PatchOperation], to document: JSONValue) throws(PatchError) -> JSONValue {
         var result = document
