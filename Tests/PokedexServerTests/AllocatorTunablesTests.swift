@@ -5,14 +5,14 @@ import XCTest
 /// gave, never over their own cache size.
 final class AllocatorTunablesTests: XCTestCase {
     func testWithNoTunablesTheCacheSizeIsSet() {
-        XCTAssertEqual(AllocatorTunables.tunables(from: nil), "glibc.malloc.tcache_count=512")
-        XCTAssertEqual(AllocatorTunables.tunables(from: ""), "glibc.malloc.tcache_count=512")
+        XCTAssertEqual(AllocatorTunables.tunables(from: nil), "glibc.malloc.tcache_count=128")
+        XCTAssertEqual(AllocatorTunables.tunables(from: ""), "glibc.malloc.tcache_count=128")
     }
 
     func testOtherTunablesAreKept() {
         XCTAssertEqual(
             AllocatorTunables.tunables(from: "glibc.malloc.arena_max=2"),
-            "glibc.malloc.arena_max=2:glibc.malloc.tcache_count=512"
+            "glibc.malloc.arena_max=2:glibc.malloc.tcache_count=128"
         )
     }
 
@@ -22,7 +22,7 @@ final class AllocatorTunablesTests: XCTestCase {
         // A longer name that only starts the same is another tunable.
         XCTAssertEqual(
             AllocatorTunables.tunables(from: "glibc.malloc.tcache_count_x=1"),
-            "glibc.malloc.tcache_count_x=1:glibc.malloc.tcache_count=512"
+            "glibc.malloc.tcache_count_x=1:glibc.malloc.tcache_count=128"
         )
     }
 }

@@ -3,13 +3,14 @@ import Glibc
 /// glibc's allocator settings the server runs with. Its per-thread cache (tcache) keeps at most
 /// 7 freed chunks of each size by default; a browse action allocates and frees dozens of
 /// small blocks of a few sizes on its service thread, so most of them missed the cache and took
-/// the arena's slower path (`_int_malloc`, `_int_free`, `malloc_consolidate`). 512 a size made
-/// an action cheaper at ~0.1 KiB more per idle session (docs/PERFORMANCE.md). The cache's size
+/// the arena's slower path (`_int_malloc`, `_int_free`, `malloc_consolidate`). A larger cache
+/// keeps them on the thread; it is bounded per thread, so an idle session pays little for it,
+/// and past a hundred or so a size it only holds more memory (docs/PERFORMANCE.md). The cache's size
 /// is read only from the environment when the program starts (`GLIBC_TUNABLES`; `mallopt` has
 /// no setting for it), so the server sets it and executes itself again, once.
 public enum AllocatorTunables {
     static let tunable = "glibc.malloc.tcache_count"
-    static let setting = "\(tunable)=512"
+    static let setting = "\(tunable)=128"
     /// Set on the second start, so a process whose tunables did not take (a secure-execution
     /// program drops them) is not executed again and again.
     static let marker = "POKEDEX_ALLOCATOR_TUNED"
