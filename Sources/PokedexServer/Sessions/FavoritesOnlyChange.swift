@@ -22,6 +22,9 @@ final class FavoritesOnlyChange: Sendable {
     }
 
     private let seen = Mutex<Seen?>(nil)
+    /// Whether an action of the browser's waits in the session's inbox or is being reduced
+    /// (set under the inbox's lock): its batch's observer call comes next.
+    private let busy = Atomic<Bool>(false)
     /// How many changes went by the shortcut (tests tell the paths apart by it).
     private let takenCount = Atomic<Int>(0)
 
@@ -51,16 +54,18 @@ final class FavoritesOnlyChange: Sendable {
         }
     }
 
-    /// The observer stops seeing the state (the Store is torn down): nothing more is taken.
-    func forget() {
-        seen.withLock { $0 = nil }
+    /// The session's inbox holds an action, or is drained to the end (`pending` false).
+    func actionsPending(_ pending: Bool) {
+        busy.store(pending, ordering: .releasing)
     }
 
     /// Takes the change of the shared value `box` when it is the favorites the state shows and
-    /// nothing else of the session is pending: publishes the favorites part as the observer
+    /// nothing else of the session is pending (no action of its own queued or reducing, the
+    /// lists as the observer saw them, and what `SessionOutput.publishAlone` asks): publishes the favorites part as the observer
     /// would have (`SessionProjection.projectFavorites`, `SessionOutput.publishAlone`) and
     /// returns true. Otherwise does nothing and returns false: the observer runs.
     func take(_ box: ObjectIdentifier, projection: SessionProjection, output: SessionOutput) -> Bool {
+        guard !busy.load(ordering: .acquiring) else { return false }
         let published = seen.withLock { seen -> Bool in
             guard let seen, seen.favoritesID == box else { return false }
             guard Self.isSameStorage(seen.listsSeen, seen.lists.wrappedValue) else { return false }

@@ -174,10 +174,11 @@ final class Session: Sendable {
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
         }
-        await store.takeSharedChanges { [weak self] box in
-            // The observer's path while the session records (it is told each state) or has
-            // actions of its own queued or running.
-            guard let self, recordingSlot.recording == nil, self.isIdle else { return false }
+        // Not the session (a weak reference loaded and retained for every member of a
+        // fan-out): what the shortcut uses, none of which holds the session or its Store.
+        await store.takeSharedChanges { box in
+            // The observer's path while the session records: it is told each state.
+            guard recordingSlot.recording == nil else { return false }
             return favoritesOnly.take(box, projection: projection, output: output)
         }
         _ = await store.send(.onAppear)
@@ -244,6 +245,7 @@ final class Session: Sendable {
     func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
         let startDrain = inbox.withLock { inbox -> Bool in
             inbox.pending.append((action, ref, key, clock.now()))
+            favoritesOnly.actionsPending(true)
             return Self.claimDrain(&inbox)
         }
         if startDrain { drainOnStoreExecutor() }
@@ -262,11 +264,6 @@ final class Session: Sendable {
             return Self.claimDrain(&inbox)
         }
         if startDrain { drainOnStoreExecutor() }
-    }
-
-    /// No action of the browser's waits or is being reduced.
-    private var isIdle: Bool {
-        inbox.withLock { !$0.draining && $0.pending.isEmpty }
     }
 
     private static func claimDrain(_ inbox: inout Inbox) -> Bool {
@@ -292,7 +289,10 @@ final class Session: Sendable {
             let batch = inbox.withLock { inbox in
                 let batch = inbox.pending
                 inbox.pending = []
-                if batch.isEmpty { inbox.draining = false }
+                if batch.isEmpty {
+                    inbox.draining = false
+                    favoritesOnly.actionsPending(false)
+                }
                 return batch
             }
             if batch.isEmpty { return }
