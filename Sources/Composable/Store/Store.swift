@@ -255,8 +255,10 @@ extension Store: SharedSubscriber {
         // Only reducing changes which shared values the state holds, so no resubscribing here.
         // Every batch reduced since the observer's first call was observed, so after that
         // call only shared values differ from what it last saw.
-        guard let observer else { return }
+        // Before the observer is loaded: a change taken never touches it (its context is a
+        // cache line of the member's own). A torn-down Store has neither.
         if observerIsCurrent, let box, let sharedChangeTaker, sharedChangeTaker(box) { return }
+        guard let observer else { return }
         let change: StateChange = observerIsCurrent ? .sharedValues : .reduced
         core.withState { observer($0, change) }
         observerIsCurrent = true

@@ -19,6 +19,14 @@ final class FavoritesOnlyChange: Sendable {
         let listsSeen: [ListSummary]
         /// What the observer published the state as showing, no star's ack being owed.
         let shows: PendingAcks.Shown
+
+        /// `take`'s publishing, the lists being as seen. Mutating only to be used in place:
+        /// binding a copy retained both boxes, whose counts live in side tables (they are
+        /// weakly referenced), one of them every member's.
+        mutating func publish(projection: SessionProjection, output: SessionOutput) -> Bool {
+            guard FavoritesOnlyChange.isSameStorage(listsSeen, lists.wrappedValue) else { return false }
+            return output.publishAlone(shows: shows) { projection.projectFavorites(favorites.wrappedValue) }
+        }
     }
 
     private let seen = Mutex<Seen?>(nil)
@@ -67,16 +75,15 @@ final class FavoritesOnlyChange: Sendable {
     func take(_ box: ObjectIdentifier, projection: SessionProjection, output: SessionOutput) -> Bool {
         guard !busy.load(ordering: .acquiring) else { return false }
         let published = seen.withLock { seen -> Bool in
-            guard let seen, seen.favoritesID == box else { return false }
-            guard Self.isSameStorage(seen.listsSeen, seen.lists.wrappedValue) else { return false }
-            return output.publishAlone(shows: seen.shows) { projection.projectFavorites(seen.favorites.wrappedValue) }
+            guard seen?.favoritesID == box else { return false }
+            return seen!.publish(projection: projection, output: output)
         }
         if published { takenCount.add(1, ordering: .relaxed) }
         return published
     }
 
     /// Whether both are the same array buffer, or both empty (so equal without a look inside).
-    private static func isSameStorage(_ one: [ListSummary], _ other: [ListSummary]) -> Bool {
+    fileprivate static func isSameStorage(_ one: [ListSummary], _ other: [ListSummary]) -> Bool {
         guard one.count == other.count else { return false }
         return one.withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
     }
