@@ -69,9 +69,10 @@ final class FavoritesOnlyChange: Sendable {
 
     /// Takes the change of the shared value `box` when it is the favorites the state shows and
     /// nothing else of the session is pending (no action of its own queued or reducing, the
-    /// lists as the observer saw them, and what `SessionOutput.publishAlone` asks): publishes the favorites part as the observer
-    /// would have (`SessionProjection.projectFavorites`, `SessionOutput.publishAlone`) and
-    /// returns true. Otherwise does nothing and returns false: the observer runs.
+    /// lists as the observer saw them, and what `SessionOutput.publishAlone` asks): publishes
+    /// the favorites part as the observer would have (`SessionProjection.projectFavorites`,
+    /// `SessionOutput.publishAlone`) and returns true. Otherwise does nothing and returns
+    /// false: the observer runs.
     func take(_ box: ObjectIdentifier, projection: SessionProjection, output: SessionOutput) -> Bool {
         guard !busy.load(ordering: .acquiring) else { return false }
         let published = seen.withLock { seen -> Bool in
