@@ -63,8 +63,9 @@ package protocol SharedSubscriber: AnyObject, Sendable {
     /// (`SharedHolders`); nil, where the change was made.
     var notificationExecutor: (any StoreExecutor)? { get }
 
-    /// A shared value it holds changed. Called on `notificationExecutor` when it has one.
-    func sharedValueDidChange()
+    /// The shared value of `box` (its box's identity, `SharedReference.id`), which it holds,
+    /// changed. Called on `notificationExecutor` when it has one.
+    func sharedValueDidChange(of box: ObjectIdentifier)
 }
 
 /// Ends a subscription when released.
@@ -77,4 +78,7 @@ package final class SharedSubscription: Sendable {
 /// A type-erased shared reference: which `Shared` values a Store should listen to.
 public struct SharedReference: Sendable {
     let box: any AnySharedBox
+
+    /// The reference's identity: the same for every `Shared` of one value (one key).
+    public var id: ObjectIdentifier { box.boxID }
 }

@@ -49,7 +49,7 @@ import Synchronization
             }
             return (result, true)
         }
-        if changed { holders.notifyAll() }
+        if changed { holders.notifyAll(of: ObjectIdentifier(self)) }
         return result
     }
 
@@ -63,7 +63,7 @@ import Synchronization
             current = newValue
             return true
         }
-        if changed { holders.notifyAll() }
+        if changed { holders.notifyAll(of: ObjectIdentifier(self)) }
     }
 
     func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {

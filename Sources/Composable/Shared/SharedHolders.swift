@@ -121,9 +121,9 @@ final class SharedHolders: Sendable {
         groups.withLock { groups in groups.values.reduce(0) { $0 + $1.slots.count - $1.freeSlots.count } }
     }
 
-    /// Tells every holder still alive: those with no executor now, outside the lock (a holder
+    /// Tells every holder still alive that the value of `box` (the holders' box) changed: those with no executor now, outside the lock (a holder
     /// may subscribe or end its subscription meanwhile), the others by a walk on theirs.
-    func notifyAll() {
+    func notifyAll(of box: ObjectIdentifier) {
         let (immediate, walks) = groups.withLock { groups -> ([any SharedSubscriber], [(ObjectIdentifier, any StoreExecutor)]) in
             var walks: [(ObjectIdentifier, any StoreExecutor)] = []
             for (key, group) in groups {
@@ -140,12 +140,12 @@ final class SharedHolders: Sendable {
             }
             return (groups[nil].map(Self.alive) ?? [], walks)
         }
-        for (key, executor) in walks { executor.execute { self.walk(key, on: executor) } }
-        for subscriber in immediate { subscriber.sharedValueDidChange() }
+        for (key, executor) in walks { executor.execute { self.walk(key, of: box, on: executor) } }
+        for subscriber in immediate { subscriber.sharedValueDidChange(of: box) }
     }
 
     /// Tells the next slice of a group's holders, on its executor, and queues the rest.
-    private func walk(_ key: ObjectIdentifier, on executor: any StoreExecutor) {
+    private func walk(_ key: ObjectIdentifier, of box: ObjectIdentifier, on executor: any StoreExecutor) {
         let (slice, isMoreLeft) = groups.withLock { groups -> ([any SharedSubscriber], Bool) in
             guard let group = groups[key] else { return ([], false) }
             var cursor = 0, again = false
@@ -161,8 +161,8 @@ final class SharedHolders: Sendable {
             }
             return (slice, end < group.slots.count || again)
         }
-        for subscriber in slice { subscriber.sharedValueDidChange() }
-        if isMoreLeft { executor.execute { self.walk(key, on: executor) } }
+        for subscriber in slice { subscriber.sharedValueDidChange(of: box) }
+        if isMoreLeft { executor.execute { self.walk(key, of: box, on: executor) } }
     }
 
     private static func alive(_ group: Group) -> [any SharedSubscriber] {

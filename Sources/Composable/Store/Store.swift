@@ -14,6 +14,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     @exclusivity(unchecked) @usableFromInline var observer: (@Sendable (R.State, StateChange) -> Void)?
     /// Whether the observer has seen the state as reduced so far (false until its first call).
     @exclusivity(unchecked) private var observerIsCurrent = false
+    /// Asked first about a change of one shared value while the observer is current; true when
+    /// it sent on all the observer would have of that change (`takeSharedChanges`).
+    @exclusivity(unchecked) private var sharedChangeTaker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?
     private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
     /// Set while a shared change's notification task is queued and has not run yet (a Store
@@ -129,6 +132,15 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         }
     }
 
+    /// Sets `taker`, asked on this Store's executor about each change of one shared value
+    /// (`SharedReference.id`) the Store holds, once the observer has seen every reduced batch.
+    /// When it answers true, the observer is not called for that change: the taker has done
+    /// all the observer would have done with it (the server's favorites-only change, see
+    /// docs/INTERNALS.md). The state still reads the new value, through its `Shared`.
+    public func takeSharedChanges(_ taker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?) {
+        sharedChangeTaker = taker
+    }
+
     private func resubscribe(to boxes: [any AnySharedBox]) {
         var subscriptions: [ObjectIdentifier: SharedSubscription] = [:]
         for box in boxes {
@@ -142,6 +154,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         core.tearDown()
         sharedSubscriptions.removeAll()
         observer = nil
+        sharedChangeTaker = nil
     }
 
     /// Hands `inspector` what each action reduced from now on did: the state before and after,
@@ -202,7 +215,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 extension Store: SharedSubscriber {
     package nonisolated var notificationExecutor: (any StoreExecutor)? { storeExecutor }
 
-    package nonisolated func sharedValueDidChange() {
+    package nonisolated func sharedValueDidChange(of box: ObjectIdentifier) {
         if storeExecutor != nil {
             // Told on its executor, by the walk over the holders there: in place, no job.
             // The walk runs there by construction (`SharedHolders` groups holders by their
@@ -210,16 +223,17 @@ extension Store: SharedSubscriber {
             // executor is current, once for every member of a fan-out. Debug builds do (it also
             // knows the queue a stopped service thread's jobs move to).
             #if DEBUG
-            assumeIsolated { $0.sharedChanged() }
+            assumeIsolated { $0.sharedChanged(box) }
             #else
-            onItsExecutor { $0.sharedChanged() }
+            onItsExecutor { $0.sharedChanged(box) }
             #endif
             return
         }
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
         // Detached: the task that changed the value (another session's action) lends it
         // neither its task-locals, which were copied into every holder's task, nor its priority.
-        Task.detached(executorPreference: executorPreference) { await self.sharedChanged() }
+        // Changes ride on one queued notification, so which value changed is not known.
+        Task.detached(executorPreference: executorPreference) { await self.sharedChanged(nil) }
     }
 
     /// `assumeIsolated(body)` without its check: for a caller that runs on the Store's
@@ -232,7 +246,8 @@ extension Store: SharedSubscriber {
         }
     }
 
-    private func sharedChanged() {
+    /// `box`: the one shared value that changed (nil: any of them).
+    private func sharedChanged(_ box: ObjectIdentifier?) {
         // Cleared before the state is read: a change after this point queues a notification
         // of its own, one before it is in what the observer sees now. (A Store with an executor
         // never sets it: its holders' walk tells it in place.)
@@ -240,6 +255,9 @@ extension Store: SharedSubscriber {
         // Only reducing changes which shared values the state holds, so no resubscribing here.
         // Every batch reduced since the observer's first call was observed, so after that
         // call only shared values differ from what it last saw.
+        // Before the observer is loaded: a change taken never touches it (its context is a
+        // cache line of the member's own). A torn-down Store has neither.
+        if observerIsCurrent, let box, let sharedChangeTaker, sharedChangeTaker(box) { return }
         guard let observer else { return }
         let change: StateChange = observerIsCurrent ? .sharedValues : .reduced
         core.withState { observer($0, change) }

@@ -39,6 +39,8 @@ final class Session: Sendable {
     private let hub: FavoritesHub
     /// The lists the browser was last shown, to notice one the user lost.
     private let memberships: MembershipWatch
+    /// A change of the favorites alone, published without the observer.
+    let favoritesOnly = FavoritesOnlyChange()
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
@@ -135,6 +137,7 @@ final class Session: Sendable {
         let memberships = self.memberships
         let writer = self.writer
         let feed = hub.feed
+        let favoritesOnly = self.favoritesOnly
         let recording = self.recording, recordingSlot = self.recordingSlot
         if let recording { await store.recordActions(recording.record) }
         if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
@@ -145,10 +148,15 @@ final class Session: Sendable {
             return shared
         }) { [weak self] state, change in
             recordingSlot.recording?.observed(state)
-            let lost = memberships.lost(in: state.account.lists.wrappedValue)
+            let lists = state.account.lists.wrappedValue
+            let lost = memberships.lost(in: lists)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
-            if lost.contains(where: { $0.id == state.account.activeListID }) { return }
+            if lost.contains(where: { $0.id == state.account.activeListID }) {
+                favoritesOnly.observed(state, lists: lists, publishable: false)
+                return
+            }
+            defer { favoritesOnly.observed(state, lists: lists, publishable: true) }
             // Read before the state is projected: the favorites shown are then at least as new
             // as this (acks of stars wait for it).
             let activeListID = state.account.activeListID
@@ -165,6 +173,13 @@ final class Session: Sendable {
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
+        }
+        // Not the session (a weak reference loaded and retained for every member of a
+        // fan-out): what the shortcut uses, none of which holds the session or its Store.
+        await store.takeSharedChanges { box in
+            // The observer's path while the session records: it is told each state.
+            guard recordingSlot.recording == nil else { return false }
+            return favoritesOnly.take(box, projection: projection, output: output)
         }
         _ = await store.send(.onAppear)
         if let joined { _ = await store.send(.joined(joined)) }
@@ -230,6 +245,7 @@ final class Session: Sendable {
     func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
         let startDrain = inbox.withLock { inbox -> Bool in
             inbox.pending.append((action, ref, key, clock.now()))
+            favoritesOnly.actionsPending(true)
             return Self.claimDrain(&inbox)
         }
         if startDrain { drainOnStoreExecutor() }
@@ -273,7 +289,10 @@ final class Session: Sendable {
             let batch = inbox.withLock { inbox in
                 let batch = inbox.pending
                 inbox.pending = []
-                if batch.isEmpty { inbox.draining = false }
+                if batch.isEmpty {
+                    inbox.draining = false
+                    favoritesOnly.actionsPending(false)
+                }
                 return batch
             }
             if batch.isEmpty { return }

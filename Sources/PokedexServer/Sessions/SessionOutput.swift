@@ -170,18 +170,33 @@ final class SessionOutput: Sendable {
     /// (`SessionProjection.projectShared`): diffs and replaces only those parts, through the
     /// patches every session shares.
     func publish(changing parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil) {
+        sent.withLock { publish(changing: parts, shows: shows, &$0) }
+    }
+
+    /// `publish(changing: parts(), shows:)` for a change of shared values told without the
+    /// Store's observer (`FavoritesOnlyChange`), only while nothing else of the session is
+    /// pending here: no ack owed, a browser with the whole state and a queue not overflowed.
+    /// Returns false, having done nothing (`parts` not asked), otherwise: the observer then
+    /// publishes the change. `parts` is asked under the lock, so no ack is added in between.
+    func publishAlone(shows: PendingAcks.Shown, parts: () -> [(key: String, value: JSONValue)]) -> Bool {
         sent.withLock { sent in
-            let acks = sent.acks.ready(for: shows)
-            starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
-            guard sent.hasAttached, sent.hasObject else { return }
-            let patch = sharedPatches.patch(changing: parts) { sent.part($0) }
-            guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
-            for part in parts { sent.replacePart(part.key, with: part.value) }
-            sendPatch(&sent, acks: acks) { seq, ack in
-                // Without an ack, the frame every member of the change shares, with its own seq.
-                guard let ack else { return .spliced(SplicedText(patch.frameWithoutSeq, number: seq, at: patch.seqOffset)) }
-                return .bytes(ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack.ref, key: ack.key))
-            }
+            guard sent.acks.isEmpty, sent.hasAttached, sent.hasObject, !sent.needsSnapshot, sent.connection != nil else { return false }
+            publish(changing: parts(), shows: shows, &sent)
+            return true
+        }
+    }
+
+    private func publish(changing parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown?, _ sent: inout Sent) {
+        let acks = sent.acks.ready(for: shows)
+        starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
+        guard sent.hasAttached, sent.hasObject else { return }
+        let patch = sharedPatches.patch(changing: parts) { sent.part($0) }
+        guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
+        for part in parts { sent.replacePart(part.key, with: part.value) }
+        sendPatch(&sent, acks: acks) { seq, ack in
+            // Without an ack, the frame every member of the change shares, with its own seq.
+            guard let ack else { return .spliced(SplicedText(patch.frameWithoutSeq, number: seq, at: patch.seqOffset)) }
+            return .bytes(ServerMessage.patchFrame(seq: seq, encodedOperations: patch.encodedOperations, ack: ack.ref, key: ack.key))
         }
     }
 

@@ -244,6 +244,16 @@ final class SessionProjection: Sendable {
         }
     }
 
+    /// `projectShared` for a state whose favorites alone changed since the last projection,
+    /// and which shows no part built from them but the favorites (no Favorites view): the
+    /// favorites part when its memo does not answer for `favorites`, else nothing.
+    func projectFavorites(_ favorites: Set<Int>) -> [(key: String, value: JSONValue)] {
+        memos.withLock { memos in
+            if memos.favorites?.isBuilt(from: favorites) == true { return [] }
+            return [("favorites", buildFavorites(favorites, &memos))]
+        }
+    }
+
     /// The parts of `projectShared` that are each session's own object (its lists) around
     /// members every session shares (`ClientState`'s roster, activity and rows caches):
     /// `PartsPatchMemo` keys these by their changed members.

@@ -98,6 +98,7 @@ public final class PartsPatchMemo: Sendable {
 
     /// The same, for a state whose top-level parts `previous` gives by key (nil: absent).
     public func patch(changing parts: [(key: String, value: JSONValue)], previous: (String) -> JSONValue?) -> Patch {
+        if parts.count == 1, let known = knownPatch(changing: parts[0], previous: previous) { return known }
         // Found by identities alone: a member's lookup then retains none of the values (the
         // changes' values are gathered only to make a patch not seen yet).
         var identities: [ChangeIdentity] = []
@@ -125,6 +126,24 @@ public final class PartsPatchMemo: Sendable {
         let patch = Patch(differ.operations)
         entries.withLock { $0.insert(Entry(identities: identities, changes: changes, patch: patch)) }
         return patch
+    }
+
+    /// The patch of one part keyed whole (a star's favorites: a fan-out's every member), when
+    /// it changes nothing or is remembered, found without the array of identities the general
+    /// lookup builds (an allocation and its release for every member). Nil: not known.
+    private func knownPatch(changing part: (key: String, value: JSONValue), previous: (String) -> JSONValue?) -> Patch? {
+        guard !keyedByMembers.contains(part.key) else { return nil }
+        let old = previous(part.key)
+        if let old, old.isIdentical(to: part.value) { return Self.noChange }
+        let identity = ChangeIdentity(key: part.key, member: nil, old: ValueIdentity(old), new: ValueIdentity(part.value))
+        return entries.withLock { entries -> Patch? in
+            // Read in place: binding an entry's identities retained and released them.
+            for index in entries.elements.indices
+            where entries.elements[index].identities.count == 1 && entries.elements[index].identities[0] == identity {
+                return entries.elements[index].patch
+            }
+            return nil
+        }
     }
 
     /// Calls `body` with each change, in order: each part that is not the same storage as
