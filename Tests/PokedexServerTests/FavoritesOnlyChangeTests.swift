@@ -95,18 +95,7 @@ final class FavoritesOnlyChangeTests: InProcessTestCase {
         XCTAssertEqual(elsewhere.seq, seqs[1], "nothing of another list")
         try await assertCopyIsAFreshProjection(of: viewing, "in the view")
         // The member away kept the patches the observer made: a resume replays them.
-        let peer = server.connect()
-        peer.send(ClientMessage.hello(.init(token: away.token, resume: .init(session: away.session, seq: away.seq), route: "/")).encoded())
-        var (copy, seq) = (away.state, away.seq)
-        while seq < seqs[2] + 2 {
-            switch try ServerMessage.parse(try await peer.next()) {
-            case .welcome: continue
-            case let .patch(next, ops, _, _):
-                XCTAssertEqual(next, seq + 1, "replayed in order")
-                (copy, seq) = (try JSONPatch.apply(ops, to: copy), next)
-            case let other: return XCTFail("a resume within the kept patches sends patches, not \(other)")
-            }
-        }
+        let (copy, _) = try await resumeReplayingPatches(of: away, from: (away.state, away.seq)) { _, seq in seq >= seqs[2] + 2 }
         XCTAssertEqual(Set(copy["favorites"]?.objectValue?.keys.compactMap { Int($0) } ?? []), [7, 8])
     }
 

@@ -55,20 +55,10 @@ final class RandomActionsConvergeTests: InProcessTestCase {
             try await assertCopyIsAFreshProjection(of: session, "step \(step), after \(action)")
         }
         // Missed patches replayed onto the copy it had show what a snapshot shows.
-        var (copy, seq) = (session.state, session.seq)
+        let start = (state: session.state, seq: session.seq)
         session.close()
         try await other.perform(other.star(61))
-        let peer = server.connect()
-        peer.send(ClientMessage.hello(.init(token: session.token, resume: .init(session: session.session, seq: seq), route: "/")).encoded())
-        while copy["favorites"]?["61"] == nil {
-            switch try ServerMessage.parse(try await peer.next()) {
-            case .welcome: continue
-            case let .patch(next, ops, _, _):
-                XCTAssertEqual(next, seq + 1, "replayed in order")
-                (copy, seq) = (try JSONPatch.apply(ops, to: copy), next)
-            case let other: return XCTFail("a resume within the kept patches sends patches, not \(other)")
-            }
-        }
+        let (copy, seq) = try await resumeReplayingPatches(of: session, from: start) { copy, _ in copy["favorites"]?["61"] != nil }
         let snapshot = try await open(token: session.token, resume: .init(session: session.session, seq: seq + 1000))
         XCTAssertEqual(snapshot.state, copy)
     }

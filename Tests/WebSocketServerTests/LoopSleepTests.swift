@@ -8,17 +8,8 @@ import XCTest
 final class LoopSleepTests: XCTestCase {
     /// A server's service thread, found through a connection to it.
     private func serviceExecutor() async throws -> ServiceExecutor {
-        let (server, handler) = try startServer()
-        let client = try WebSocketClient()
-        addTeardownBlock { client.shutdown() }
-        try await client.connect(port: server.port).waitUntilOpen()
-        guard case .opened(let id) = try await handler.next(), let connection = handler.connection(id: id) else {
-            throw NotOpened()
-        }
-        return connection.executor
+        try await openConnection().server.executor
     }
-
-    private struct NotOpened: Error {}
 
     /// Runs `body` as a task on `executor`'s thread, as a session's effects run.
     private func onServiceThread<T: Sendable>(

@@ -8,24 +8,10 @@ import XCTest
 /// backlog is carried out a slice at a time, so the thread returns to its sockets in between (a
 /// fan-out queues one notification per member).
 final class ServiceMailTests: XCTestCase {
-    /// The server's side of a connection a client opened.
-    private func openConnection() async throws -> Connection {
-        let (server, handler) = try startServer()
-        let client = try WebSocketClient()
-        addTeardownBlock { client.shutdown() }
-        try await client.connect(port: server.port).waitUntilOpen()
-        guard case .opened(let id) = try await handler.next(), let connection = handler.connection(id: id) else {
-            throw NotOpened()
-        }
-        return connection
-    }
-
     /// The executor of a server's service thread, found through a connection to it.
     private func connectionExecutor() async throws -> ServiceExecutor {
-        try await openConnection().executor
+        try await openConnection().server.executor
     }
-
-    private struct NotOpened: Error {}
 
     func testTheServiceThreadsOwnMailRunsWithoutAWakeUp() async throws {
         let executor = try await connectionExecutor()
@@ -95,14 +81,7 @@ final class ServiceMailTests: XCTestCase {
     /// A fan-out's jobs each send a patch on the service thread: it is written when the job
     /// ends, with no mail to carry and no look-up of its connection, before the next job.
     func testAMessageSentWhileTheServiceThreadCarriesOutAMailIsWrittenWhenThatMailEnds() async throws {
-        let (server, handler) = try startServer()
-        let client = try WebSocketClient()
-        addTeardownBlock { client.shutdown() }
-        let clientConnection = client.connect(port: server.port)
-        try await clientConnection.waitUntilOpen()
-        guard case .opened(let id) = try await handler.next(), let connection = handler.connection(id: id) else {
-            throw NotOpened()
-        }
+        let (connection, clientConnection) = try await openConnection()
         let executor = connection.executor
         let blocked = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -138,7 +117,7 @@ final class ServiceMailTests: XCTestCase {
     /// A patch sent from another thread goes by mail: it is written after the slice of jobs
     /// ahead of it, not after every job queued behind it.
     func testAWriteSentFromAnotherThreadGoesOutBeforeTheJobsQueuedBehindIt() async throws {
-        let connection = try await openConnection()
+        let connection = try await openConnection().server
         let executor = connection.executor
         let backlog = ServerLoop.mailPerTurn * 3
         let unwrittenBytes = Mutex<[Int]>([])
