@@ -141,11 +141,13 @@ final class Session: Sendable {
         let recording = self.recording, recordingSlot = self.recordingSlot
         if let recording { await store.recordActions(recording.record) }
         if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
-        await store.observeChanges(sharedIn: { state in
-            var shared = [state.favorites.reference, state.account.lists.reference]
-            if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
-            if case let .favorites(view) = state.destination, let activity = view.activity { shared.append(activity.reference) }
-            return shared
+        await store.observeChanges(sharedIn: { state, shared in
+            shared.add(state.favorites)
+            shared.add(state.account.lists)
+            if case let .favorites(view) = state.destination {
+                if let roster = view.roster { shared.add(roster) }
+                if let activity = view.activity { shared.add(activity) }
+            }
         }) { [weak self] state, change in
             recordingSlot.recording?.observed(state)
             let lists = state.account.lists.wrappedValue
