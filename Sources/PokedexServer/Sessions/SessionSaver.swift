@@ -53,10 +53,12 @@ final class SessionSaver: Sendable {
 
     /// The session's screen is now `state`; saved with the next write.
     func changed(session id: String, user userID: String, to state: RestorableState) {
-        let change = Change(userID: userID, state: state, at: clock.date())
+        let at = clock.date()
         // One lock for both: nearly every change of a busy process finds a write scheduled.
+        // The change is made in the table's slot: one built outside the closure was copied
+        // in (its strings retained, and released again with it).
         let start = pending.withLock { pending -> Bool in
-            pending.dirty[id] = change
+            pending.dirty[id] = Change(userID: userID, state: state, at: at)
             return Self.claimSchedule(&pending)
         }
         if start { startTimer(after: delay) }
