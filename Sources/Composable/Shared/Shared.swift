@@ -94,15 +94,15 @@ public struct SharedReference: Sendable {
 /// built and no reference made (each retains a box on its slow path). Only when they differ
 /// does the Store ask the lister again, to gather them.
 public struct SharedListing {
-    /// The identities the Store holds, in the order they were last listed.
-    @usableFromInline let expected: [ObjectIdentifier]
+    /// What the Store listens to, in the order last listed.
+    let expected: [SharedListened]
     /// How many were listed.
     @usableFromInline var listed = 0
     @usableFromInline var differs = false
     /// Gathering: the references listed; nil while comparing.
     @usableFromInline var gathered: [SharedReference]?
 
-    init(comparingWith expected: [ObjectIdentifier]) {
+    init(comparingWith expected: [SharedListened]) {
         self.expected = expected
     }
 
@@ -115,8 +115,8 @@ public struct SharedListing {
     @inlinable public mutating func add<Value>(_ shared: Shared<Value>) {
         if gathered != nil {
             gather(shared)
-        } else if listed >= expected.count || expected[listed] != shared.referenceID {
-            differs = true
+        } else if !differs {
+            compare(shared.referenceID)
         }
         listed += 1
     }
@@ -126,6 +126,17 @@ public struct SharedListing {
         gathered?.append(shared.reference)
     }
 
+    @usableFromInline mutating func compare(_ id: ObjectIdentifier) {
+        if listed >= expected.count || expected[listed].id != id { differs = true }
+    }
+
     /// Whether the references listed are those of `expected`, in its order.
     var matchesExpected: Bool { !differs && listed == expected.count }
+}
+
+/// A shared value a Store listens to: its identity and the subscription (one per value; a
+/// value listed twice shares it).
+struct SharedListened {
+    let id: ObjectIdentifier
+    let subscription: SharedSubscription
 }

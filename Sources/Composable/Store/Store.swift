@@ -17,9 +17,10 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Asked first about a change of one shared value while the observer is current; true when
     /// it sent on all the observer would have of that change (`takeSharedChanges`).
     @exclusivity(unchecked) private var sharedChangeTaker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?
-    private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
-    /// The identities `sharedIn` last listed, in its order.
-    private var sharedListed: [ObjectIdentifier] = []
+    /// The shared values listened to, in the order `sharedIn` (or the reflection) listed them:
+    /// compared in place after every batch. A small array, not a table: a state holds two to
+    /// four, and an idle session keeps it.
+    private var sharedSubscriptions: [SharedListened] = []
     private var sharedIn: (@Sendable (R.State, inout SharedListing) -> Void)?
     /// Set while a shared change's notification task is queued and has not run yet (a Store
     /// with no `StoreExecutor`): changes made meanwhile ride on it.
@@ -131,7 +132,6 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         if let sharedIn {
             resubscribe(gathering: sharedIn)
         } else {
-            sharedListed = []
             resubscribe(to: SharedDiscovery.references(in: core.state))
         }
     }
@@ -140,9 +140,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     private func resubscribe(gathering sharedIn: (R.State, inout SharedListing) -> Void) {
         var listing = SharedListing(gathering: ())
         core.withState { sharedIn($0, &listing) }
-        let references = listing.gathered ?? []
-        sharedListed = references.map(\.id)
-        resubscribe(to: references.map(\.box))
+        resubscribe(to: (listing.gathered ?? []).map(\.box))
     }
 
     /// Sets `taker`, asked on this Store's executor about each change of one shared value
@@ -155,9 +153,14 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     }
 
     private func resubscribe(to boxes: [any AnySharedBox]) {
-        var subscriptions: [ObjectIdentifier: SharedSubscription] = [:]
+        var subscriptions: [SharedListened] = []
+        subscriptions.reserveCapacity(boxes.count)
         for box in boxes {
-            subscriptions[box.boxID] = sharedSubscriptions[box.boxID] ?? box.subscribe(self)
+            let id = box.boxID
+            let subscription = subscriptions.first { $0.id == id }?.subscription
+                ?? sharedSubscriptions.first { $0.id == id }?.subscription
+                ?? box.subscribe(self)
+            subscriptions.append(SharedListened(id: id, subscription: subscription))
         }
         sharedSubscriptions = subscriptions
     }
@@ -165,8 +168,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Cancels every running effect and stops observing shared state.
     public func tearDown() {
         core.tearDown()
-        sharedSubscriptions.removeAll()
-        sharedListed = []
+        sharedSubscriptions = []
         observer = nil
         sharedChangeTaker = nil
     }
@@ -216,7 +218,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
             // Asked after every batch and nearly always the same: compared in place with what
             // was listed last, and gathered only when they changed (an array of references
             // built, retained and looked up on every batch was not free).
-            var listing = SharedListing(comparingWith: sharedListed)
+            var listing = SharedListing(comparingWith: sharedSubscriptions)
             core.withState { sharedIn($0, &listing) }
             if !listing.matchesExpected { resubscribe(gathering: sharedIn) }
         }
