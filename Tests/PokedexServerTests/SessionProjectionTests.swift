@@ -15,6 +15,17 @@ final class SessionProjectionTests: XCTestCase {
         AppFeature.State(account: Account(me: me, lists: lists, activeListID: "l1"), favorites: favorites)
     }
 
+    /// What the browser has is looked up by each part's place in the projection first
+    /// (`SessionOutput.Sent.part`): those places are the projection's order.
+    func testEachPartsPositionIsItsPlaceInTheProjection() throws {
+        let state = makeState(favorites: Shared([1]), lists: Shared([]))
+        guard case .object(let object) = SessionProjection(client).project(state) else { return XCTFail("not an object") }
+        for (place, member) in object.members.enumerated() {
+            XCTAssertEqual(SessionProjection.position(ofPart: member.key), place, member.key)
+        }
+        XCTAssertEqual(SessionProjection.position(ofPart: "nothing"), -1)
+    }
+
     func testTheSharedPartsAreThoseOfAFullProjectionAndAloneDiffer() throws {
         let favorites = Shared<Set<Int>>([1])
         let lists = Shared([ListSummary(list: FavoritesList(id: "l1", name: "Mine", ownerID: "u1"), role: .owner)])

@@ -59,7 +59,7 @@ final class SessionOutput: Sendable {
         mutating func part(_ key: String) -> JSONValue? {
             for part in newerParts where part.key == key { return part.value }
             guard case .object(let object) = base else { return nil }
-            return object[key]
+            return object.position(of: key, likelyAt: SessionProjection.position(ofPart: key)).map { object.members[$0].value }
         }
 
         /// The browser now has these values of top-level parts (a reduced state's changed
@@ -71,7 +71,11 @@ final class SessionOutput: Sendable {
             base = .null
             for part in parts {
                 if let index = newerParts.firstIndex(where: { $0.key == part.key }) { newerParts.remove(at: index) }
-                object[part.key] = part.value
+                if let position = object.position(of: part.key, likelyAt: SessionProjection.position(ofPart: part.key)) {
+                    object.setValue(part.value, at: position)
+                } else {
+                    object[part.key] = part.value
+                }
             }
             base = .object(object)
             // Freed, not kept: an idle session holds no table of its own.

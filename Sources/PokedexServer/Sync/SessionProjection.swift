@@ -142,6 +142,26 @@ final class SessionProjection: Sendable {
     /// The members of the projection's object, in order.
     private static let partCount = 11
 
+    /// Where the part `key` is among the projection's members (`forEachPart`'s order), or -1:
+    /// what the browser has is an object in that order, so a part is looked up there first
+    /// (`JSONObject.position(of:likelyAt:)`) rather than searched for past the parts before it.
+    static func position(ofPart key: String) -> Int {
+        switch key {
+        case "route": 0
+        case "locale": 1
+        case "notice": 2
+        case "me": 3
+        case "list": 4
+        case "favorites": 5
+        case "lists": 6
+        case "destination": 7
+        case "stack": 8
+        case "alert": 9
+        case "account": 10
+        default: -1
+        }
+    }
+
     /// Calls `body` with each top-level part of `state`'s projection, in order, and whether its
     /// input changed since the last projection (when it did not, the JSON is its memo's).
     /// "Changed" is of inputs: a part whose input changed may still project to the same JSON.
