@@ -245,13 +245,32 @@ final class Session: Sendable {
     /// Queues an action from the browser. Actions are reduced one after another in arrival
     /// order, on the Store's executor.
     func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
-        let startDrain = inbox.withLock { inbox -> Bool in
-            inbox.pending.append((action, ref, key, clock.now()))
+        let receivedAt = clock.now()
+        // Read on the Store's executor (nearly every frame) into an empty inbox that may
+        // drain: reduced at once, never queued. Queued, each action was an array made, copied
+        // into and out of, and freed, and two more turns of the inbox's lock.
+        let inPlace = executor.isCurrent
+        let start = inbox.withLock { inbox -> Start in
             favoritesOnly.actionsPending(true)
-            return Self.claimDrain(&inbox)
+            if inPlace, inbox.ready, !inbox.draining, inbox.pending.isEmpty {
+                inbox.draining = true
+                return .thisAction
+            }
+            inbox.pending.append((action, ref, key, receivedAt))
+            return Self.claimDrain(&inbox) ? .drain : .none
         }
-        if startDrain { drainOnStoreExecutor() }
+        switch start {
+        case .thisAction:
+            process(action, ref: ref, key: key, receivedAt: receivedAt)
+            drain()
+        case .drain: drainOnStoreExecutor()
+        case .none: break
+        }
     }
+
+    /// What an enqueued action starts: nothing (it waits for the drain under way, or for the
+    /// browser), its own reduction and then the drain, or the drain of the inbox.
+    private enum Start { case none, thisAction, drain }
 
     /// The browser went away: actions that arrive wait until a browser has the state again
     /// (so their acks reach it).
