@@ -25,6 +25,9 @@ final class SessionSaver: Sendable {
         /// sessions' threads (a table hashed the session's id and replaced its older entry
         /// there, on every change); the write's thread keeps the latest of each.
         var dirty: [Change] = []
+        /// When the list is this long, it is cut to each session's latest (a write that
+        /// cannot keep up, or storage away for a while: at most about twice the sessions).
+        var compactAt = SessionSaver.smallestCompaction
         /// A write is scheduled (its delay is running) and will take what is dirty.
         var scheduled = false
         /// A write is running; `waiters` are the writes queued behind it, in order.
@@ -64,6 +67,10 @@ final class SessionSaver: Sendable {
         // in (its strings retained, and released again with it).
         let start = pending.withLock { pending -> Bool in
             pending.dirty.append(Change(sessionID: id, userID: userID, state: state, at: at))
+            if pending.dirty.count >= pending.compactAt {
+                pending.dirty = Self.latestOfEachSession(pending.dirty)
+                pending.compactAt = max(Self.smallestCompaction, 2 * pending.dirty.count)
+            }
             return Self.claimSchedule(&pending)
         }
         if start { startTimer(after: delay) }
@@ -119,6 +126,8 @@ final class SessionSaver: Sendable {
         releaseWriting()
         schedule(after: failed ? retryDelay : delay)
     }
+
+    static let smallestCompaction = 4096
 
     /// Each session's latest change of `changes` (in order: the last one wins).
     private static func latestOfEachSession(_ changes: [Change]) -> [Change] {
