@@ -127,7 +127,7 @@ final class Session: Sendable {
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
         lastSaved = Mutex(restoring)
-        acceptConsent(context.consentRecordings, publicURL: context.projection.publicURL)
+        acceptConsent(context.consentRecordings)
     }
 
     /// Starts observing and loads what is on screen.
@@ -148,11 +148,14 @@ final class Session: Sendable {
                 if let roster = view.roster { shared.add(roster) }
                 if let activity = view.activity { shared.add(activity) }
             }
-        }) { [weak self] state, change in
+        }) { state, change in
+            // The session itself, not weakly: the Store holds it through this observer until
+            // `tearDown`, which every session ends by. A weak reference gave every session a
+            // side table, and every retain of it (one per frame) the slow path.
             recordingSlot.recording?.observed(state)
             let lists = state.account.lists.wrappedValue
             let lost = memberships.lost(in: lists)
-            if !lost.isEmpty { self?.drop(lost) }
+            if !lost.isEmpty { self.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
             if lost.contains(where: { $0.id == state.account.activeListID }) {
                 favoritesOnly.observed(state, lists: lists, publishable: false)
@@ -171,7 +174,7 @@ final class Session: Sendable {
                 if !output.publish(changed: changes.parts, shows: shows) { output.publish(projection.project(state), shows: shows) }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self?.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
+                    self.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }

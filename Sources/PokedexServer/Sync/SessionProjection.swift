@@ -99,7 +99,7 @@ final class SessionProjection: Sendable {
         var restorableMayHaveChanged = false
     }
 
-    private let client: ClientState
+    let client: ClientState
     private let memos = Mutex(Memos())
 
     init(_ client: ClientState) {
