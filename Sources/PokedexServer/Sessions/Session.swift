@@ -168,10 +168,12 @@ final class Session: Sendable {
             let shows = PendingAcks.Shown(listID: activeListID, seq: output.owesStarAck ? feed.seq(of: activeListID) : nil)
             switch change {
             case .reduced:
-                if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }
+                let ack = writer.ackForReducedState()
                 // Only the parts whose inputs changed are built and diffed.
                 let changes = projection.projectChanges(state)
-                if !output.publish(changed: changes.parts, shows: shows) { output.publish(projection.project(state), shows: shows) }
+                if !output.publish(changed: changes.parts, shows: shows, expecting: ack) {
+                    output.publish(projection.project(state), shows: shows)
+                }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
                     self.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
