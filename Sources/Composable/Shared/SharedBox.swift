@@ -3,6 +3,11 @@ import Synchronization
 /// The reference behind a `Shared` value: the value under a lock, its holders, and its key.
 @usableFromInline final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     @usableFromInline let value: Mutex<Value>
+    /// How many times the value changed, counted under the lock as it changes: one box's value
+    /// at two equal counts is the same. Read without the lock (`Shared.version`), so a holder
+    /// that noted it sees that nothing changed without taking the lock every holder takes (a
+    /// line each service thread would write in turn) or retaining the value.
+    @usableFromInline let changes = Atomic<Int>(0)
     private let holders = SharedHolders()
     private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
 
@@ -28,6 +33,11 @@ import Synchronization
         return value.withLock { $0 }
     }
 
+    /// The live value and its count of changes, read together under the lock.
+    @inlinable func readVersioned() -> (value: Value, version: Int) {
+        value.withLock { ($0, changes.load(ordering: .relaxed)) }
+    }
+
     func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         if let snapshot = SharedSnapshot.current {
             // A TestStore is stating its expectation: change the expected copy only.
@@ -47,6 +57,7 @@ import Synchronization
                 DependencyValues.current.reportIssue("Could not save a shared value: \(error)")
                 return (result, false)
             }
+            changes.add(1, ordering: .releasing)
             return (result, true)
         }
         if changed { holders.notifyAll(of: ObjectIdentifier(self)) }
@@ -61,6 +72,7 @@ import Synchronization
         let changed = value.withLock { current -> Bool in
             if isEqual(current, newValue) { return false }
             current = newValue
+            changes.add(1, ordering: .releasing)
             return true
         }
         if changed { holders.notifyAll(of: ObjectIdentifier(self)) }

@@ -40,7 +40,7 @@ final class Session: Sendable {
     /// The lists the browser was last shown, to notice one the user lost.
     private let memberships: MembershipWatch
     /// A change of the favorites alone, published without the observer.
-    let favoritesOnly = FavoritesOnlyChange()
+    let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
@@ -109,7 +109,10 @@ final class Session: Sendable {
             $0.accountClient = context.accountClient(for: writer, recording: recordingSlot)
             $0.stackElementID = SessionRecording.stackIDs(tellingTheRecordingIn: recordingSlot)
         }
-        projection = SessionProjection(context.projection)
+        let projection = SessionProjection(context.projection)
+        self.projection = projection
+        favoritesOnly = FavoritesOnlyChange(
+            projection: projection, output: output, recordingSlot: recordingSlot, memo: context.favoritesChanges.memo(for: executor))
         let recording = context.recordings.map { settings in
             SessionRecording(
                 start: RecordingStart(
@@ -148,15 +151,16 @@ final class Session: Sendable {
             return shared
         }) { [weak self] state, change in
             recordingSlot.recording?.observed(state)
-            let lists = state.account.lists.wrappedValue
+            // With its version: the shortcut takes a favorites change only while it is the same.
+            let (lists, listsVersion) = state.account.lists.versionedValue
             let lost = memberships.lost(in: lists)
             if !lost.isEmpty { self?.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
             if lost.contains(where: { $0.id == state.account.activeListID }) {
-                favoritesOnly.observed(state, lists: lists, publishable: false)
+                favoritesOnly.observed(state, listsVersion: listsVersion, publishable: false)
                 return
             }
-            defer { favoritesOnly.observed(state, lists: lists, publishable: true) }
+            defer { favoritesOnly.observed(state, listsVersion: listsVersion, publishable: true) }
             // Read before the state is projected: the favorites shown are then at least as new
             // as this (acks of stars wait for it).
             let activeListID = state.account.activeListID
@@ -175,12 +179,8 @@ final class Session: Sendable {
             }
         }
         // Not the session (a weak reference loaded and retained for every member of a
-        // fan-out): what the shortcut uses, none of which holds the session or its Store.
-        await store.takeSharedChanges { box in
-            // The observer's path while the session records: it is told each state.
-            guard recordingSlot.recording == nil else { return false }
-            return favoritesOnly.take(box, projection: projection, output: output)
-        }
+        // fan-out): the shortcut holds what it uses, none of which holds the session or its Store.
+        await store.takeSharedChanges(favoritesOnly)
         _ = await store.send(.onAppear)
         if let joined { _ = await store.send(.joined(joined)) }
     }
