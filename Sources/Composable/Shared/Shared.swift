@@ -30,10 +30,11 @@ public struct Shared<Value: Sendable>: Sendable {
         box.read()
     }
 
-    /// How many times the value changed, read without the lock: equal versions of one
-    /// reference, the same value. What a holder notes to tell later that nothing changed.
+    /// The value's version, read without the lock: a number no other value of any reference
+    /// had, renewed at each change. Equal versions, the same reference and value: what a
+    /// holder notes to tell later that nothing changed.
     @inlinable public var version: Int {
-        box.changes.load(ordering: .acquiring)
+        box.version.load(ordering: .acquiring)
     }
 
     /// The value and its `version`, read together under the lock. The live value, even inside

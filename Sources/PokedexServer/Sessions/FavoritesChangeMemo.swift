@@ -11,18 +11,17 @@ import Synchronization
 ///
 /// Used on its executor only, where its sessions' Stores run (docs/INTERNALS.md, "A
 /// favorites-only change skips the observer"): one `FavoritesChangeMemos` entry per executor,
-/// so no two threads share one. It holds what it answers with (the favorites' box, both
-/// sides of the patch), so an identity it compares is never another value's.
+/// so no two threads share one. A version names one box's value, and the memo holds both sides
+/// of the patch it keeps, so what it compares is never another value's.
 final class FavoritesChangeMemo: @unchecked Sendable {
     private let executor: any StoreExecutor
     private let favoritesJSON: FavoritesJSONCache
     private let patches: PartsPatchMemo
 
-    /// The favorites last read: their box, its version then, the value and its JSON. Apart,
-    /// not one optional tuple: binding that copied it, retaining the box (the slow way: shared
-    /// boxes are weakly referenced) and releasing it again, for every member.
-    private var favoritesShared: Shared<Set<Int>>?
-    private var favoritesVersion = 0
+    /// The favorites last read: their version (`Shared.version`, which names one box's value),
+    /// the value and its JSON. Apart, not one optional tuple: binding that copied it for every
+    /// member, retaining and releasing what it held.
+    private var favoritesVersion = -1
     private var favoritesIDs: Set<Int> = []
     private var favoritesValue: JSONValue = .null
     /// The last patch found for a change of the favorites part, and what the part was and
@@ -40,12 +39,10 @@ final class FavoritesChangeMemo: @unchecked Sendable {
     /// The value of `shared` and its JSON (`FavoritesJSONCache`'s), as the box holds them now.
     func favorites(of shared: Shared<Set<Int>>) -> (ids: Set<Int>, json: JSONValue) {
         assert(executor.isCurrent, "a FavoritesChangeMemo is used on its executor only")
-        if favoritesVersion == shared.version, favoritesShared?.isSameReference(as: shared) == true {
-            return (favoritesIDs, favoritesValue)
-        }
+        if favoritesVersion == shared.version { return (favoritesIDs, favoritesValue) }
         let (ids, version) = shared.versionedValue
         let json = favoritesJSON.json(for: ids)
-        (favoritesShared, favoritesVersion, favoritesIDs, favoritesValue) = (shared, version, ids, json)
+        (favoritesVersion, favoritesIDs, favoritesValue) = (version, ids, json)
         return (ids, json)
     }
 
