@@ -76,7 +76,9 @@ final class Session: Sendable {
         clock = context.clock
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
-        let output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, encodings: context.projection.encodings)
+        let output = SessionOutput(
+            metrics: context.metrics, sendCounts: context.metrics.sendCounts(for: executor), sharedPatches: context.sharedPatches,
+            encodings: context.projection.encodings)
         self.output = output
         let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor, feed: context.hub.feed) { [log = context.log, user] code, error in
             log.info("write.refused", ["by": user.id, "code": code, "error": "\(error)"])

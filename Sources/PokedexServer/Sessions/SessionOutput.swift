@@ -96,14 +96,17 @@ final class SessionOutput: Sendable {
     /// `sent.acks.starsOwed`, readable without the lock (an observer asks before projecting).
     private let starsOwed = Atomic<Int>(0)
     let metrics: ServerMetricsRecorder
+    /// Its executor's (`ServerMetricsRecorder.sendCounts(for:)`): every patch and frame sent.
+    private let sendCounts: ServerMetricsRecorder.SendCounts
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
 
     /// Every session's: the encodings of the JSON the process builds once (details, rows).
     private let encodings: EncodedJSONMemo?
 
-    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo, encodings: EncodedJSONMemo? = nil) {
+    init(metrics: ServerMetricsRecorder, sendCounts: ServerMetricsRecorder.SendCounts, sharedPatches: PartsPatchMemo, encodings: EncodedJSONMemo? = nil) {
         self.metrics = metrics
+        self.sendCounts = sendCounts
         self.sharedPatches = sharedPatches
         self.encodings = encodings
     }
@@ -224,7 +227,7 @@ final class SessionOutput: Sendable {
         sent.history.append(seq: sent.seq, frame: frame)
         sendAlone(acks.dropLast(), &sent)
         transmit(frame, &sent)
-        metrics.patchSent()
+        sendCounts.patchSent()
         sent.patchSent?(frame.rendered)
     }
 
@@ -330,7 +333,7 @@ final class SessionOutput: Sendable {
     private func transmit(_ frame: OutgoingText, _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }
         switch connection.send(frame) {
-        case .queued: metrics.bytesSent(frame.count)
+        case .queued: sendCounts.bytesSent(frame.count)
         case .overflowed: sent.needsSnapshot = true
         case .closed: sent.connection = nil
         }
