@@ -10,8 +10,8 @@ import Synchronization
 /// threads write in turn, for every member) for the answer the first member of the thread got.
 ///
 /// Used on its executor only, where its sessions' Stores run (docs/INTERNALS.md, "A
-/// favorites-only change skips the observer"): one `FavoritesChangeMemos` entry per executor,
-/// so no two threads share one. A version names one box's value, and the memo holds both sides
+/// favorites-only change's answers, once per service thread"): one `FavoritesChangeMemos`
+/// entry per executor, so no two threads share one. A version names one box's value, and the memo holds both sides
 /// of the patch it keeps, so what it compares is never another value's.
 final class FavoritesChangeMemo: @unchecked Sendable {
     private let executor: any StoreExecutor
@@ -46,11 +46,15 @@ final class FavoritesChangeMemo: @unchecked Sendable {
         return (ids, json)
     }
 
-    /// `PartsPatchMemo.patch(changing: [(key, new)])` from `old`, the part the browser has.
-    func patch(of key: String, from old: JSONValue?, to new: JSONValue) -> PartsPatchMemo.Patch {
+    /// The top-level part the favorites are (`SessionProjection`'s), whose patches it keeps.
+    static let part = "favorites"
+
+    /// `PartsPatchMemo.patch(changing: [(part, new)])` from `old`, the favorites part the
+    /// browser has.
+    func patch(from old: JSONValue?, to new: JSONValue) -> PartsPatchMemo.Patch {
         assert(executor.isCurrent, "a FavoritesChangeMemo is used on its executor only")
         if let patchFound, let old, old.isIdentical(to: patchOld), new.isIdentical(to: patchNew) { return patchFound }
-        let found = patches.patch(changing: [(key, new)]) { $0 == key ? old : nil }
+        let found = patches.patch(changing: [(Self.part, new)]) { $0 == Self.part ? old : nil }
         // A part the same as before changes nothing and is not worth keeping.
         if let old, !old.isIdentical(to: new) { (patchFound, patchOld, patchNew) = (found, old, new) }
         return found

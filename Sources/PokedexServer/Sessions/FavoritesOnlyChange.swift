@@ -27,13 +27,13 @@ final class FavoritesOnlyChange: SharedChangeTaker {
         /// in place: binding a copy retained both boxes, whose counts live in side tables (they
         /// are weakly referenced), one of them every member's.
         mutating func publish(projection: SessionProjection, output: SessionOutput, memo: FavoritesChangeMemo) -> Bool {
-            // Compared without the lists' lock or value: a number the box counts changes by.
+            // Compared without the lists' lock or value: a number renewed at each change of them.
             guard lists.version == listsVersion else { return false }
-            return output.publishAlone(shows: shows, part: "favorites") {
+            return output.publishAlone(shows: shows, part: FavoritesChangeMemo.part) {
                 let (ids, json) = memo.favorites(of: favorites)
                 return projection.projectFavorites(ids, json: json)
             } patch: { old, new in
-                memo.patch(of: "favorites", from: old, to: new)
+                memo.patch(from: old, to: new)
             }
         }
     }
@@ -58,10 +58,10 @@ final class FavoritesOnlyChange: SharedChangeTaker {
 
     var taken: Int { takenCount.load(ordering: .relaxed) }
 
-    /// The observer published `state`, whose lists it read as `lists` at `listsVersion` (or
-    /// stopped before it, `publishable` false): a later favorites-only change may skip it
-    /// while the state shows the favorites in no other part (no Favorites view, whose rows and
-    /// roster are built from them).
+    /// The observer published `state`, whose lists it read at `listsVersion` (or stopped
+    /// before it, `publishable` false): a later favorites-only change may skip it while the
+    /// state shows the favorites in no other part (no Favorites view, whose rows and roster
+    /// are built from them).
     func observed(_ state: AppFeature.State, listsVersion: Int, publishable: Bool) {
         let isShortcutSafe: Bool
         if case .favorites = state.destination { isShortcutSafe = false } else { isShortcutSafe = publishable }
