@@ -79,6 +79,25 @@ final class SharedTests: XCTestCase {
         XCTAssertEqual(storage.saved, [[7]])
     }
 
+    func testAVersionIsRenewedByEachChangeAndNamesOneReferencesValue() {
+        let storage = MemoryKey.Storage()
+        let shared = Shared(MemoryKey(id: "list-versions", storage: storage), default: Set<Int>())
+        let other = Shared(Set<Int>())
+        XCTAssertNotEqual(shared.version, other.version, "two references never share a version")
+        let made = shared.version
+        XCTAssertEqual(shared.version, made, "reading changes nothing")
+        shared.withLock { $0.insert(1) }
+        let changed = shared.version
+        XCTAssertNotEqual(changed, made)
+        XCTAssertTrue(shared.versionedValue == ([1], changed), "the value with its version")
+        storage.publish([1])
+        XCTAssertEqual(shared.version, changed, "an equal value from storage is no change")
+        storage.publish([1, 2])
+        XCTAssertNotEqual(shared.version, changed)
+        XCTAssertTrue(shared.versionedValue == ([1, 2], shared.version))
+        XCTAssertNotEqual(other.version, shared.version)
+    }
+
     func testStorageChangesFromElsewhereReachHolders() {
         let storage = MemoryKey.Storage()
         let shared = Shared(MemoryKey(id: "list-2", storage: storage), default: Set<Int>())

@@ -25,7 +25,11 @@ final class ServiceThreadsTests: XCTestCase {
         let perThread = Dictionary(grouping: threads.values, by: { $0 }).mapValues(\.count)
         XCTAssertEqual(Set(perThread.keys), ["ws-server", "ws-server-1", "ws-server-2"], "\(perThread)")
         XCTAssertLessThanOrEqual(perThread.values.max() ?? 0, 3, "\(perThread)")
+        // Each thread counts its own; the server's figures are their sum. (Counted before the
+        // echo is sent: a message's write is counted after it, which the client may outrun.)
         XCTAssertEqual(server.metrics.openConnections, 6)
+        XCTAssertEqual(server.metrics.messagesIn, 6)
+        XCTAssertEqual(server.metrics.bytesIn, connections.indices.reduce(0) { $0 + "m\($1)".utf8.count })
     }
 
     func testHTTPIsServedByEveryThread() throws {

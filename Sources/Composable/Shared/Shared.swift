@@ -30,6 +30,24 @@ public struct Shared<Value: Sendable>: Sendable {
         box.read()
     }
 
+    /// The value's version, read without the lock: a number no other value of any reference
+    /// had, renewed at each change. Equal versions, the same reference and value: what a
+    /// holder notes to tell later that nothing changed.
+    @inlinable public var version: Int {
+        box.version.load(ordering: .acquiring)
+    }
+
+    /// The value and its `version`, read together under the lock. The live value, even inside
+    /// a TestStore's expectation (for the server's holders, which note versions).
+    @inlinable public var versionedValue: (value: Value, version: Int) {
+        box.readVersioned()
+    }
+
+    /// Whether both are the same reference (no value compared).
+    @inlinable public func isSameReference(as other: Shared) -> Bool {
+        box === other.box
+    }
+
     /// Changes the value under the lock, then saves it (through the key, if any) and notifies
     /// every holder.
     @discardableResult

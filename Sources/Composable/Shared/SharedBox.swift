@@ -3,6 +3,13 @@ import Synchronization
 /// The reference behind a `Shared` value: the value under a lock, its holders, and its key.
 @usableFromInline final class SharedBox<Value: Sendable>: Sendable, AnySharedBox {
     @usableFromInline let value: Mutex<Value>
+    /// The value's version: a number drawn from `SharedVersions` when the box is made and at
+    /// each change of its value, under the lock, so no two boxes' values ever had the same one.
+    /// Read without the lock (`Shared.version`): a holder that noted it sees that nothing
+    /// changed without taking the lock every holder takes (a line each service thread would
+    /// write in turn) or retaining the value, and a memo keyed by it answers only for this
+    /// box's value, without holding the box.
+    @usableFromInline let version = Atomic<Int>(SharedVersions.next())
     private let holders = SharedHolders()
     private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
 
@@ -28,6 +35,11 @@ import Synchronization
         return value.withLock { $0 }
     }
 
+    /// The live value and its version, read together under the lock.
+    @inlinable func readVersioned() -> (value: Value, version: Int) {
+        value.withLock { ($0, version.load(ordering: .relaxed)) }
+    }
+
     func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         if let snapshot = SharedSnapshot.current {
             // A TestStore is stating its expectation: change the expected copy only.
@@ -47,6 +59,7 @@ import Synchronization
                 DependencyValues.current.reportIssue("Could not save a shared value: \(error)")
                 return (result, false)
             }
+            version.store(SharedVersions.next(), ordering: .releasing)
             return (result, true)
         }
         if changed { holders.notifyAll(of: ObjectIdentifier(self)) }
@@ -61,6 +74,7 @@ import Synchronization
         let changed = value.withLock { current -> Bool in
             if isEqual(current, newValue) { return false }
             current = newValue
+            version.store(SharedVersions.next(), ordering: .releasing)
             return true
         }
         if changed { holders.notifyAll(of: ObjectIdentifier(self)) }
@@ -76,6 +90,17 @@ import Synchronization
     package var currentValue: Any { value.withLock { $0 } }
     package var boxID: ObjectIdentifier { ObjectIdentifier(self) }
     func subscribeAny(_ subscriber: some SharedSubscriber) -> SharedSubscription { subscribe(subscriber) }
+}
+
+/// Where the boxes' versions come from: one counter for the process, so a version names one
+/// box's value (a box made where a freed one was starts from a number that box never had).
+/// Drawn once per box and per change, never per read.
+enum SharedVersions {
+    private static let last = Atomic<Int>(0)
+
+    static func next() -> Int {
+        last.add(1, ordering: .relaxed).newValue
+    }
 }
 
 /// A type-erased shared reference, for finding and snapshotting them in a state.

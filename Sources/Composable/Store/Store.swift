@@ -16,7 +16,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     @exclusivity(unchecked) private var observerIsCurrent = false
     /// Asked first about a change of one shared value while the observer is current; true when
     /// it sent on all the observer would have of that change (`takeSharedChanges`).
-    @exclusivity(unchecked) private var sharedChangeTaker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?
+    @exclusivity(unchecked) private var sharedChangeTaker: (any SharedChangeTaker)?
     /// The shared values listened to, in the order `sharedIn` (or the reflection) listed them:
     /// compared in place after every batch. A small array, not a table: a state holds two to
     /// four, and an idle session keeps it.
@@ -148,7 +148,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// When it answers true, the observer is not called for that change: the taker has done
     /// all the observer would have done with it (the server's favorites-only change, see
     /// docs/INTERNALS.md). The state still reads the new value, through its `Shared`.
-    public func takeSharedChanges(_ taker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?) {
+    public func takeSharedChanges(_ taker: (any SharedChangeTaker)?) {
         sharedChangeTaker = taker
     }
 
@@ -273,12 +273,22 @@ extension Store: SharedSubscriber {
         // call only shared values differ from what it last saw.
         // Before the observer is loaded: a change taken never touches it (its context is a
         // cache line of the member's own). A torn-down Store has neither.
-        if observerIsCurrent, let box, let sharedChangeTaker, sharedChangeTaker(box) { return }
+        if observerIsCurrent, let box, let sharedChangeTaker, sharedChangeTaker.takeSharedChange(of: box) { return }
         guard let observer else { return }
         let change: StateChange = observerIsCurrent ? .sharedValues : .reduced
         core.withState { observer($0, change) }
         observerIsCurrent = true
     }
+}
+
+/// What a Store asks first about a change of one shared value it holds, once its observer has
+/// seen every reduced batch (`Store.takeSharedChanges`). An object, not a closure: a fan-out's
+/// every member calls it, and a closure's context was one more object of the member's own to
+/// touch (and retain) before the taker's.
+public protocol SharedChangeTaker: AnyObject, Sendable {
+    /// Called on the Store's executor: true when it sent on all the observer would have of the
+    /// change of `box` (`SharedReference.id`), which the observer then is not told.
+    func takeSharedChange(of box: ObjectIdentifier) -> Bool
 }
 
 /// A weak reference set once, in a Store's (or TestStore's) initializer, before any effect can

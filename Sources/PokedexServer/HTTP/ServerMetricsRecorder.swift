@@ -23,15 +23,42 @@ final class ServerMetricsRecorder: Sendable {
     }
 
     private let counters = Mutex(Counters())
-    /// Counted for every member a fan-out reaches, from every service thread at once: an atomic
-    /// add each, where the lock took two atomic operations on the line every thread shares.
-    private let patches = Atomic<Int>(0)
-    private let bytesOut = Atomic<Int>(0)
+
+    /// The patches and bytes the sessions of one executor (a service thread) sent: counted
+    /// for every member a fan-out reaches, from every service thread at once, each thread on a
+    /// line of its own (padded on both sides), summed when read. One pair for all was a line
+    /// both threads wrote, passed between their cores for every member.
+    final class SendCounts: Sendable {
+        private let before: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+        fileprivate let patches = Atomic<Int>(0)
+        fileprivate let bytesOut = Atomic<Int>(0)
+        private let after: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+        func patchSent() { patches.add(1, ordering: .relaxed) }
+        func bytesSent(_ count: Int) { bytesOut.add(count, ordering: .relaxed) }
+    }
+
+    /// By executor (`sendCounts(for:)`); each holds its executor, so no other takes its identity.
+    private let sendCounts = Mutex<[ObjectIdentifier: (executor: any AnyObject & Sendable, counts: SendCounts)]>([:])
 
     func sessionOpened() { counters.withLock { $0.sessions += 1 } }
     func sessionClosed() { counters.withLock { $0.sessions -= 1 } }
-    func patchSent() { patches.add(1, ordering: .relaxed) }
-    func bytesSent(_ count: Int) { bytesOut.add(count, ordering: .relaxed) }
+    /// What the sessions running on `executor` count their sends in.
+    func sendCounts(for executor: any AnyObject & Sendable) -> SendCounts {
+        sendCounts.withLock { all in
+            if let known = all[ObjectIdentifier(executor)] { return known.counts }
+            let counts = SendCounts()
+            all[ObjectIdentifier(executor)] = (executor, counts)
+            return counts
+        }
+    }
+
+    /// Patches and bytes sent, over every executor's counts.
+    private var sent: (patches: Int, bytes: Int) {
+        sendCounts.withLock { all in
+            all.values.reduce((0, 0)) { ($0.0 + $1.counts.patches.load(ordering: .relaxed), $0.1 + $1.counts.bytesOut.load(ordering: .relaxed)) }
+        }
+    }
     func error(_ code: String) { counters.withLock { $0.errors[code, default: 0] += 1 } }
     /// A resume of a session this process did not hold, rebuilt from its saved screen.
     func restored() {
@@ -59,6 +86,7 @@ final class ServerMetricsRecorder: Sendable {
     /// Prometheus text exposition. `draining`: shutdown has begun (`/healthz` answers 503).
     func render(connections: Int, draining: Bool) -> String {
         let c = counters.withLock { $0 }
+        let sent = self.sent
         var lines = [
             "# HELP pokedex_draining 1 once shutdown has begun: the instance takes no new sessions.",
             "# TYPE pokedex_draining gauge", "pokedex_draining \(draining ? 1 : 0)",
@@ -67,8 +95,8 @@ final class ServerMetricsRecorder: Sendable {
             "# HELP pokedex_connections Open websocket connections.",
             "# TYPE pokedex_connections gauge", "pokedex_connections \(connections)",
             "# TYPE pokedex_actions_total counter", "pokedex_actions_total \(c.actions)",
-            "# TYPE pokedex_patches_total counter", "pokedex_patches_total \(patches.load(ordering: .relaxed))",
-            "# TYPE pokedex_bytes_out_total counter", "pokedex_bytes_out_total \(bytesOut.load(ordering: .relaxed))",
+            "# TYPE pokedex_patches_total counter", "pokedex_patches_total \(sent.patches)",
+            "# TYPE pokedex_bytes_out_total counter", "pokedex_bytes_out_total \(sent.bytes)",
             "# TYPE pokedex_resumes_total counter",
             "pokedex_resumes_total{by=\"patches\"} \(c.resumedByPatches)",
             "pokedex_resumes_total{by=\"snapshot\"} \(c.resumedBySnapshot)",

@@ -40,7 +40,7 @@ final class Session: Sendable {
     /// The lists the browser was last shown, to notice one the user lost.
     private let memberships: MembershipWatch
     /// A change of the favorites alone, published without the observer.
-    let favoritesOnly = FavoritesOnlyChange()
+    let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
     /// The screen last handed to the saver.
     private let lastSaved: Mutex<RestorableState?>
@@ -76,7 +76,9 @@ final class Session: Sendable {
         clock = context.clock
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
-        let output = SessionOutput(metrics: context.metrics, sharedPatches: context.sharedPatches, encodings: context.projection.encodings)
+        let output = SessionOutput(
+            metrics: context.metrics, sendCounts: context.metrics.sendCounts(for: executor), sharedPatches: context.sharedPatches,
+            encodings: context.projection.encodings)
         self.output = output
         let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor, feed: context.hub.feed) { [log = context.log, user] code, error in
             log.info("write.refused", ["by": user.id, "code": code, "error": "\(error)"])
@@ -109,7 +111,10 @@ final class Session: Sendable {
             $0.accountClient = context.accountClient(for: writer, recording: recordingSlot)
             $0.stackElementID = SessionRecording.stackIDs(tellingTheRecordingIn: recordingSlot)
         }
-        projection = SessionProjection(context.projection)
+        let projection = SessionProjection(context.projection)
+        self.projection = projection
+        favoritesOnly = FavoritesOnlyChange(
+            projection: projection, output: output, recordingSlot: recordingSlot, memo: context.favoritesChanges.memo(for: executor))
         let recording = context.recordings.map { settings in
             SessionRecording(
                 start: RecordingStart(
@@ -153,15 +158,16 @@ final class Session: Sendable {
             // `tearDown`, which every session ends by. A weak reference gave every session a
             // side table, and every retain of it (one per frame) the slow path.
             recordingSlot.recording?.observed(state)
-            let lists = state.account.lists.wrappedValue
+            // With its version: the shortcut takes a favorites change only while it is the same.
+            let (lists, listsVersion) = state.account.lists.versionedValue
             let lost = memberships.lost(in: lists)
             if !lost.isEmpty { self.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
             if lost.contains(where: { $0.id == state.account.activeListID }) {
-                favoritesOnly.observed(state, lists: lists, publishable: false)
+                favoritesOnly.observed(state, listsVersion: listsVersion, publishable: false)
                 return
             }
-            defer { favoritesOnly.observed(state, lists: lists, publishable: true) }
+            defer { favoritesOnly.observed(state, listsVersion: listsVersion, publishable: true) }
             // Read before the state is projected: the favorites shown are then at least as new
             // as this (acks of stars wait for it).
             let activeListID = state.account.activeListID
@@ -182,12 +188,8 @@ final class Session: Sendable {
             }
         }
         // Not the session (a weak reference loaded and retained for every member of a
-        // fan-out): what the shortcut uses, none of which holds the session or its Store.
-        await store.takeSharedChanges { box in
-            // The observer's path while the session records: it is told each state.
-            guard recordingSlot.recording == nil else { return false }
-            return favoritesOnly.take(box, projection: projection, output: output)
-        }
+        // fan-out): the shortcut holds what it uses, none of which holds the session or its Store.
+        await store.takeSharedChanges(favoritesOnly)
         _ = await store.send(.onAppear)
         if let joined { _ = await store.send(.joined(joined)) }
     }

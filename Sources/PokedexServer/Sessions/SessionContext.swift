@@ -25,6 +25,8 @@ struct SessionContext: Sendable {
     /// (nil: never).
     let consentRecordings: ConsentRecordings?
     let sharedPatches = PartsPatchMemo(keyedByMembers: SessionProjection.ownPartsOfSharedValues)
+    /// Each executor's answers to a favorites-only change (`FavoritesOnlyChange`).
+    let favoritesChanges: FavoritesChangeMemos
     let log: Logger
     /// What every session's Store depends on alike (the data source, the clock, the date),
     /// set once: a Store's dependencies are a copy of these with its own clients added, and
@@ -48,6 +50,7 @@ struct SessionContext: Sendable {
         self.recordings = recordings
         self.consentRecordings = consentRecordings
         self.log = log
+        favoritesChanges = FavoritesChangeMemos(favoritesJSON: projection.favoritesJSON, patches: sharedPatches)
         var dependencies = DependencyValues.current
         dependencies.pokemonClient = pokemonClient
         dependencies.clock = clock.asClock

@@ -100,14 +100,17 @@ final class SessionOutput: Sendable {
     /// `sent.acks.starsOwed`, readable without the lock (an observer asks before projecting).
     private let starsOwed = Atomic<Int>(0)
     let metrics: ServerMetricsRecorder
+    /// Its executor's (`ServerMetricsRecorder.sendCounts(for:)`): every patch and frame sent.
+    private let sendCounts: ServerMetricsRecorder.SendCounts
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
 
     /// Every session's: the encodings of the JSON the process builds once (details, rows).
     private let encodings: EncodedJSONMemo?
 
-    init(metrics: ServerMetricsRecorder, sharedPatches: PartsPatchMemo, encodings: EncodedJSONMemo? = nil) {
+    init(metrics: ServerMetricsRecorder, sendCounts: ServerMetricsRecorder.SendCounts, sharedPatches: PartsPatchMemo, encodings: EncodedJSONMemo? = nil) {
         self.metrics = metrics
+        self.sendCounts = sendCounts
         self.sharedPatches = sharedPatches
         self.encodings = encodings
     }
@@ -190,15 +193,26 @@ final class SessionOutput: Sendable {
         sent.withLock { publish(changing: parts, shows: shows, &$0) }
     }
 
-    /// `publish(changing: parts(), shows:)` for a change of shared values told without the
-    /// Store's observer (`FavoritesOnlyChange`), only while nothing else of the session is
+    /// `publish(changing: [(key, value())], shows:)` for a change of shared values told without
+    /// the Store's observer (`FavoritesOnlyChange`), only while nothing else of the session is
     /// pending here: no ack owed, a browser with the whole state and a queue not overflowed.
-    /// Returns false, having done nothing (`parts` not asked), otherwise: the observer then
-    /// publishes the change. `parts` is asked under the lock, so no ack is added in between.
-    func publishAlone(shows: PendingAcks.Shown, parts: () -> [(key: String, value: JSONValue)]) -> Bool {
+    /// Returns false, having done nothing (`value` not asked), otherwise: the observer then
+    /// publishes the change. `value` is asked under the lock, so no ack is added in between
+    /// (nil: the part is as published). `patch` is `PartsPatchMemo.patch` of the part from
+    /// what the browser has, as found by the caller (its executor's `FavoritesChangeMemo`).
+    func publishAlone(
+        shows: PendingAcks.Shown, part key: String, value: () -> JSONValue?,
+        patch: (_ old: JSONValue?, _ new: JSONValue) -> PartsPatchMemo.Patch
+    ) -> Bool {
         sent.withLock { sent in
             guard sent.acks.isEmpty, sent.hasAttached, sent.hasObject, !sent.needsSnapshot, sent.connection != nil else { return false }
-            publish(changing: parts(), shows: shows, &sent)
+            // No ack is owed: this only notes what the state shows, as `publish(changing:)` does.
+            _ = sent.acks.ready(for: shows)
+            guard let value = value() else { return true }
+            let patch = patch(sent.part(key), value)
+            guard !patch.operations.isEmpty else { return true }
+            sent.replacePart(key, with: value)
+            sendShared(patch, acks: [], &sent)
             return true
         }
     }
@@ -210,6 +224,11 @@ final class SessionOutput: Sendable {
         let patch = sharedPatches.patch(changing: parts) { sent.part($0) }
         guard !patch.operations.isEmpty else { return sendAlone(acks, &sent) }
         for part in parts { sent.replacePart(part.key, with: part.value) }
+        sendShared(patch, acks: acks, &sent)
+    }
+
+    /// Sends `patch`, which every session a shared change reaches is sent, as the next patch.
+    private func sendShared(_ patch: PartsPatchMemo.Patch, acks: [PendingAcks.Ack], _ sent: inout Sent) {
         sendPatch(&sent, acks: acks) { seq, ack in
             // Without an ack, the frame every member of the change shares, with its own seq.
             guard let ack else { return .spliced(SplicedText(patch.frameWithoutSeq, number: seq, at: patch.seqOffset)) }
@@ -230,7 +249,7 @@ final class SessionOutput: Sendable {
         sent.history.append(seq: sent.seq, frame: frame)
         sendAlone(last == nil ? acks.dropLast() : acks[...], &sent)
         transmit(frame, &sent)
-        metrics.patchSent()
+        sendCounts.patchSent()
         sent.patchSent?(frame.rendered)
     }
 
@@ -336,7 +355,7 @@ final class SessionOutput: Sendable {
     private func transmit(_ frame: OutgoingText, _ sent: inout Sent) {
         guard let connection = sent.connection, !sent.needsSnapshot else { return }
         switch connection.send(frame) {
-        case .queued: metrics.bytesSent(frame.count)
+        case .queued: sendCounts.bytesSent(frame.count)
         case .overflowed: sent.needsSnapshot = true
         case .closed: sent.connection = nil
         }

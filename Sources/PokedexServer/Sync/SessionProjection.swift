@@ -66,9 +66,11 @@ final class SessionProjection: Sendable {
     }
 
     private struct Memos {
+        /// First, beside the lock: a fan-out's member touches only these two (a list's state
+        /// and its pages before it put them on another cache line, one more for each member).
+        var favorites: Memo<Set<Int>>?
         var list: Memo<PokemonListFeature.State>?
         var listPages = ClientState.ListPages()
-        var favorites: Memo<Set<Int>>?
         var lists: Memo<ListsInput>?
         var destination: Memo<AppFeature.Destination.State?>?
         var stack: Memo<StackInput>?
@@ -270,11 +272,14 @@ final class SessionProjection: Sendable {
 
     /// `projectShared` for a state whose favorites alone changed since the last projection,
     /// and which shows no part built from them but the favorites (no Favorites view): the
-    /// favorites part when its memo does not answer for `favorites`, else nothing.
-    func projectFavorites(_ favorites: Set<Int>) -> [(key: String, value: JSONValue)] {
+    /// favorites part when its memo does not answer for `favorites`, else nil. `json` is
+    /// `FavoritesJSONCache`'s for them (its executor's `FavoritesChangeMemo` asked it), which
+    /// the memo then holds, as `buildFavorites` would.
+    func projectFavorites(_ favorites: Set<Int>, json: JSONValue) -> JSONValue? {
         memos.withLock { memos in
-            if memos.favorites?.isBuilt(from: favorites) == true { return [] }
-            return [("favorites", buildFavorites(favorites, &memos))]
+            if memos.favorites?.isBuilt(from: favorites) == true { return nil }
+            memos.favorites = Memo(input: favorites, json: json)
+            return json
         }
     }
 

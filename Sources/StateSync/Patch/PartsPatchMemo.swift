@@ -185,7 +185,7 @@ public final class PartsPatchMemo: Sendable {
 extension JSONValue {
     /// True when both are the same object or array storage, both empty, or equal scalars: a
     /// cheap test that is true only for equal values.
-    func isIdentical(to other: JSONValue) -> Bool {
+    package func isIdentical(to other: JSONValue) -> Bool {
         switch self {
         case .object(let left):
             guard case .object(let right) = other else { return false }

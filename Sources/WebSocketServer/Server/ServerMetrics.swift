@@ -13,14 +13,21 @@ public struct ServerMetrics: Sendable, Equatable {
     public var overflows: Int
 }
 
-/// Counters updated on the service thread, read from anywhere.
+/// Counters updated on the service thread, read from anywhere: one set per service thread
+/// (`WebSocketServer` sums them), on cache lines of their own, padded on both sides. Every
+/// message written adds to two of them: one set for all threads was a line both threads wrote,
+/// passed between their cores for every member of a fan-out.
 final class MetricCounters: Sendable {
+    /// Keeps the counters off the line of the object's header and of whatever lies before it.
+    private let before: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
     let openConnections = Atomic(0)
     let bytesIn = Atomic(0)
     let bytesOut = Atomic(0)
     let messagesIn = Atomic(0)
     let messagesOut = Atomic(0)
     let overflows = Atomic(0)
+    /// Keeps them off the line of whatever lies after the object.
+    private let after: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     var snapshot: ServerMetrics {
         ServerMetrics(
@@ -31,5 +38,20 @@ final class MetricCounters: Sendable {
             messagesOut: messagesOut.load(ordering: .relaxed),
             overflows: overflows.load(ordering: .relaxed)
         )
+    }
+}
+
+extension ServerMetrics {
+    /// The sum of the service threads' counters.
+    init(summing snapshots: [ServerMetrics]) {
+        self.init(openConnections: 0, bytesIn: 0, bytesOut: 0, messagesIn: 0, messagesOut: 0, overflows: 0)
+        for snapshot in snapshots {
+            openConnections += snapshot.openConnections
+            bytesIn += snapshot.bytesIn
+            bytesOut += snapshot.bytesOut
+            messagesIn += snapshot.messagesIn
+            messagesOut += snapshot.messagesOut
+            overflows += snapshot.overflows
+        }
     }
 }

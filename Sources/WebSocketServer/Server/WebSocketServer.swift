@@ -10,7 +10,8 @@ import Synchronization
 public final class WebSocketServer: Sendable {
     public let configuration: ServerConfiguration
     private let handler: any WebSocketHandler
-    private let counters = MetricCounters()
+    /// Each service thread's own (`MetricCounters`), by the thread's index.
+    private let counters: [MetricCounters]
     private let ids = ConnectionIDs()
     private typealias Loop = (thread: ServiceThread, mailbox: Mailbox<ServerMail>)
     private let running = Mutex<(loops: [Loop], port: Int)?>(nil)
@@ -18,6 +19,7 @@ public final class WebSocketServer: Sendable {
     public init(configuration: ServerConfiguration, handler: any WebSocketHandler) {
         self.configuration = configuration
         self.handler = handler
+        counters = (0..<max(1, configuration.serviceThreads)).map { _ in MetricCounters() }
     }
 
     deinit {
@@ -51,7 +53,7 @@ public final class WebSocketServer: Sendable {
     private func startLoop(index: Int, port: Int, spreader: ConnectionSpreader?) throws -> (loop: Loop, port: Int) {
         var configuration = self.configuration
         configuration.port = port
-        let (handler, counters, ids, mailbox) = (handler, counters, ids, Mailbox<ServerMail>())
+        let (handler, counters, ids, mailbox) = (handler, counters[index], ids, Mailbox<ServerMail>())
         let (thread, boundPort) = try ServiceThread.start(
             name: index == 0 ? "ws-server" : "ws-server-\(index)",
             makeLoop: { [configuration] in
@@ -68,7 +70,7 @@ public final class WebSocketServer: Sendable {
     }
 
     public var metrics: ServerMetrics {
-        counters.snapshot
+        ServerMetrics(summing: counters.map(\.snapshot))
     }
 
     /// Stops accepting connections, closes every websocket with 1001 (going away) once its queued
