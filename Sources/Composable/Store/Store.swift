@@ -17,7 +17,9 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Asked first about a change of one shared value while the observer is current; true when
     /// it sent on all the observer would have of that change (`takeSharedChanges`).
     @exclusivity(unchecked) private var sharedChangeTaker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?
-    private var sharedSubscriptions: [ObjectIdentifier: SharedSubscription] = [:]
+    /// By box, a small array searched in order: a Store holds two to four shared values, and a
+    /// dictionary's table cost every idle session twice the array.
+    private var sharedSubscriptions: [(box: ObjectIdentifier, subscription: SharedSubscription)] = []
     private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
     /// Set while a shared change's notification task is queued and has not run yet (a Store
     /// with no `StoreExecutor`): changes made meanwhile ride on it.
@@ -142,11 +144,20 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     }
 
     private func resubscribe(to boxes: [any AnySharedBox]) {
-        var subscriptions: [ObjectIdentifier: SharedSubscription] = [:]
-        for box in boxes {
-            subscriptions[box.boxID] = sharedSubscriptions[box.boxID] ?? box.subscribe(self)
+        var subscriptions: [(box: ObjectIdentifier, subscription: SharedSubscription)] = []
+        subscriptions.reserveCapacity(boxes.count)
+        for box in boxes where !subscriptions.contains(where: { $0.box == box.boxID }) {
+            subscriptions.append((box.boxID, subscription(to: box.boxID) ?? box.subscribe(self)))
         }
         sharedSubscriptions = subscriptions
+    }
+
+    /// The subscription to the shared value of `box`, if the Store holds one.
+    private func subscription(to box: ObjectIdentifier) -> SharedSubscription? {
+        for index in sharedSubscriptions.indices where sharedSubscriptions[index].box == box {
+            return sharedSubscriptions[index].subscription
+        }
+        return nil
     }
 
     /// Cancels every running effect and stops observing shared state.
@@ -202,7 +213,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
             // Asked after every batch and nearly always the same: the boxes are gathered only
             // when they changed (mapping them through a key path on every batch was not free).
             let references = core.withState(sharedIn)
-            if references.count != sharedSubscriptions.count || references.contains(where: { sharedSubscriptions[$0.box.boxID] == nil }) {
+            if references.count != sharedSubscriptions.count || references.contains(where: { subscription(to: $0.box.boxID) == nil }) {
                 resubscribe(to: references.map { $0.box })
             }
         }
