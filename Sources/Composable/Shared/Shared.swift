@@ -70,9 +70,11 @@ package protocol SharedSubscriber: AnyObject, Sendable {
 
 /// Ends a subscription when released: frees the holder's slot in its group. The slot itself,
 /// not a closure that frees it: the closure's context was an allocation of its own for every
-/// shared value of every session.
+/// shared value of every session. The holders are held strongly (they hold their subscribers
+/// weakly, so no cycle): a weak reference gave each box's holders a side table of its own, and
+/// holders outliving their box a little are only a table no one tells.
 package final class SharedSubscription: Sendable {
-    private weak let holders: SharedHolders?
+    private let holders: SharedHolders
     private let group: ObjectIdentifier?
     private let slot: Int
 
@@ -82,7 +84,7 @@ package final class SharedSubscription: Sendable {
         self.slot = slot
     }
 
-    deinit { holders?.unsubscribe(group: group, slot: slot) }
+    deinit { holders.unsubscribe(group: group, slot: slot) }
 }
 
 /// A type-erased shared reference: which `Shared` values a Store should listen to.
