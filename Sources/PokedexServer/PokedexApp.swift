@@ -44,6 +44,7 @@ final class PokedexApp: Sendable {
         )
         let registry = SessionRegistry(grace: .seconds(options.graceSeconds), metrics: metrics, hub: hub, clock: environment.clock)
         self.registry = registry
+        context.consentRecordings?.findSessions { [weak registry] id in registry?.session(id: id) }
         hub.accountEvents.listen { [weak registry, users = backend.users] event in
             guard let registry else { return }
             switch event {

@@ -15,6 +15,21 @@ final class SessionProjectionTests: XCTestCase {
         AppFeature.State(account: Account(me: me, lists: lists, activeListID: "l1"), favorites: favorites)
     }
 
+    /// What the browser has is looked up by each part's place in the projection first
+    /// (`SessionOutput.Sent.part`): those places are the projection's order, and a key
+    /// guessed at a wrong place is still found.
+    func testEachPartsPositionIsItsPlaceInTheProjection() throws {
+        let state = makeState(favorites: Shared([1]), lists: Shared([]))
+        guard case .object(let object) = SessionProjection(client).project(state) else { return XCTFail("not an object") }
+        XCTAssertEqual(object.count, 11)
+        for (place, member) in object.members.enumerated() {
+            XCTAssertEqual(SessionProjection.position(ofPart: member.key), place, member.key)
+            XCTAssertEqual(object.position(of: member.key, likelyAt: SessionProjection.position(ofPart: member.key)), place)
+        }
+        XCTAssertNil(object.position(of: "lost", likelyAt: SessionProjection.position(ofPart: "lost")))
+        XCTAssertEqual(object.position(of: "list", likelyAt: 0), 4)
+    }
+
     func testTheSharedPartsAreThoseOfAFullProjectionAndAloneDiffer() throws {
         let favorites = Shared<Set<Int>>([1])
         let lists = Shared([ListSummary(list: FavoritesList(id: "l1", name: "Mine", ownerID: "u1"), role: .owner)])

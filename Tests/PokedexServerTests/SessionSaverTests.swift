@@ -64,6 +64,23 @@ final class SessionSaverTests: XCTestCase {
         XCTAssertEqual(written.map(\.state), [screen("/pokemon/4", search: "char").encoded, screen("/pokemon/7").encoded])
     }
 
+    /// Changes are kept as a list until the write; one longer than the compaction's bound is
+    /// cut to each session's latest on the way, so the write still saves those.
+    func testManyChangesBetweenWritesKeepEachSessionsLatest() async throws {
+        let changes = SessionSaver.smallestCompaction * 2 + 7
+        for index in 0..<changes {
+            saver.changed(session: "s\(index % 3)", user: "ash", to: screen("/pokemon/\(index % 151 + 1)", search: "\(index)"))
+        }
+        await clock.sleepers(1)
+        clock.advance(by: .milliseconds(50))
+        try await waitUntil("the write") { store.count == 1 }
+
+        let written = store.writes.withLock { $0[0] }.sorted { $0.id < $1.id }
+        XCTAssertEqual(written.map(\.id), ["s0", "s1", "s2"])
+        let latest = (changes - 3..<changes).sorted { $0 % 3 < $1 % 3 }
+        XCTAssertEqual(written.map(\.state), latest.map { screen("/pokemon/\($0 % 151 + 1)", search: "\($0)").encoded })
+    }
+
     func testChangesDuringAWriteWaitForItAndGoInTheNextOne() async throws {
         let gate = DispatchSemaphore(value: 0)
         store.holding.withLock { $0 = gate }

@@ -75,7 +75,18 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
         return true
     }
 
+    /// Room is made once for all of them: a page more appended its rows one by one, the
+    /// storage growing (and, shared with the state it was copied from, copied) on the way.
     @inlinable
+    public mutating func append(contentsOf newElements: some Collection<Element>) {
+        let needed = storage.count + newElements.count
+        // Grown as appending grows it (to twice), so pages appended one after another
+        // reallocate as seldom as elements appended one by one do.
+        if needed > storage.capacity { storage.reserveCapacity(Swift.max(needed, 2 * storage.count)) }
+        for element in newElements { append(element) }
+    }
+
+    @inlinable @_disfavoredOverload
     public mutating func append(contentsOf newElements: some Sequence<Element>) {
         for element in newElements { append(element) }
     }

@@ -5,24 +5,29 @@ import Synchronization
 @propertyWrapper
 public struct PresentationState<State> {
     @usableFromInline var value: State?
+    @usableFromInline var identity: Int?
+
     /// Unique per presentation in the process; nil when nothing is presented.
-    public private(set) var presentationID: Int?
+    public var presentationID: Int? { identity }
 
     public init(wrappedValue: State?) {
         value = wrappedValue
-        presentationID = wrappedValue == nil ? nil : Self.nextID()
+        identity = wrappedValue == nil ? nil : Self.nextID()
     }
 
     /// Setting a value starts a new presentation when nothing was presented or when the
     /// new value is a different child (another case or id, see `PresentationIdentifiable`);
     /// changing the presented child in place keeps its identity.
-    public var wrappedValue: State? {
+    /// Inlinable, so a feature's presentation is set in code specialized to its state: the
+    /// generic setter looked up its metadata and cast both states to
+    /// `PresentationIdentifiable` at run time, on every navigation.
+    @inlinable public var wrappedValue: State? {
         get { value }
         set {
             defer { value = newValue }
-            guard let newValue else { presentationID = nil; return }
+            guard let newValue else { identity = nil; return }
             guard let old = value, Self.sameIdentity(old, newValue) else {
-                presentationID = Self.nextID()
+                identity = Self.nextID()
                 return
             }
         }
@@ -47,14 +52,14 @@ public struct PresentationState<State> {
         return result
     }
 
-    private static func sameIdentity(_ a: State, _ b: State) -> Bool {
+    @inlinable static func sameIdentity(_ a: State, _ b: State) -> Bool {
         guard let a = a as? any PresentationIdentifiable, let b = b as? any PresentationIdentifiable else {
             return true
         }
         return a.presentationKey == b.presentationKey
     }
 
-    private static func nextID() -> Int {
+    @usableFromInline static func nextID() -> Int {
         presentationCounter.add(1, ordering: .relaxed).newValue
     }
 }

@@ -40,6 +40,11 @@ public struct Shared<Value: Sendable>: Sendable {
     /// Identifies the reference, for `Store.observe(sharedIn:_:)`.
     public var reference: SharedReference { SharedReference(box: box) }
 
+    /// The reference's identity (`reference.id`) without making a reference: inlinable, so
+    /// it is a pointer read (a reference retains the box, which weak holders give a side
+    /// table, and an unspecialized one looked up generic metadata).
+    @inlinable public var referenceID: ObjectIdentifier { ObjectIdentifier(box) }
+
     /// Subscribes a holder; the returned subscription ends with its last reference.
     func subscribe(_ subscriber: some SharedSubscriber) -> SharedSubscription {
         box.subscribe(subscriber)
@@ -93,4 +98,57 @@ public struct SharedReference: Sendable {
 
     /// The reference's identity: the same for every `Shared` of one value (one key).
     public var id: ObjectIdentifier { box.boxID }
+}
+
+/// The shared values a state holds, as `Store.observeChanges(sharedIn:_:)`'s lister names
+/// them (`add`) after every batch. Nearly always they are the ones the Store holds already,
+/// in the same order: each is then compared by its identity where it lies, with no array
+/// built and no reference made (each retains a box on its slow path). Only when they differ
+/// does the Store ask the lister again, to gather them.
+public struct SharedListing {
+    /// What the Store listens to, in the order last listed.
+    let expected: [SharedListened]
+    /// How many were listed.
+    @usableFromInline var listed = 0
+    @usableFromInline var differs = false
+    /// Gathering: the references listed; nil while comparing.
+    @usableFromInline var gathered: [SharedReference]?
+
+    init(comparingWith expected: [SharedListened]) {
+        self.expected = expected
+    }
+
+    init(gathering: Void) {
+        expected = []
+        gathered = []
+    }
+
+    /// Lists `shared`.
+    @inlinable public mutating func add<Value>(_ shared: Shared<Value>) {
+        if gathered != nil {
+            gather(shared)
+        } else if !differs {
+            compare(shared.referenceID)
+        }
+        listed += 1
+    }
+
+    /// Not inlined: gathering is rare, and a reference's box is not visible outside.
+    @usableFromInline mutating func gather<Value>(_ shared: Shared<Value>) {
+        gathered?.append(shared.reference)
+    }
+
+    @usableFromInline mutating func compare(_ id: ObjectIdentifier) {
+        if listed >= expected.count || expected[listed].id != id { differs = true }
+    }
+
+    /// Whether the references listed are those of `expected`, in its order.
+    var matchesExpected: Bool { !differs && listed == expected.count }
+}
+
+/// A shared value a Store listens to: its identity and the subscription (one per value; a
+/// value listed twice shares it).
+struct SharedListened {
+    let id: ObjectIdentifier
+    let subscription: SharedSubscription
 }

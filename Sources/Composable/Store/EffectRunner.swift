@@ -56,13 +56,19 @@ package final class EffectRunner<Action: Sendable> {
         immediate: (Action) -> Void,
         started: inout [Task<Void, Never>]
     ) {
-        run(effect, ids: [], namespace: nil, scopes: scopes, immediate: immediate, started: &started)
+        run(effect, ids: [], namespace: nil, unnamed: nil, scopes: scopes, immediate: immediate, started: &started)
     }
 
+    /// `unnamed`: the innermost child scope entered, not named yet. Naming a scope (its id
+    /// hashed from its path of `AnyHashable`s, boxed as an effect id, appended to the ids) is
+    /// needed only by what registers or cancels a task, and nearly every scoped effect answers
+    /// at once (a detail or a page from memory), which needs neither: it is named when one
+    /// of those comes, or when a scope inside it is entered.
     private func run(
         _ effect: Effect<Action>,
         ids: [EffectID],
         namespace: EffectScopeID?,
+        unnamed: ChildScope?,
         scopes: ScopeRegistry,
         immediate: (Action) -> Void,
         started: inout [Task<Void, Never>]
@@ -73,24 +79,30 @@ package final class EffectRunner<Action: Sendable> {
         case let .send(action):
             immediate(action)
         case let .run(priority, work):
+            let (ids, _) = Self.naming(unnamed, ids: ids, namespace: namespace)
             if let task = launch(priority: priority, work: work, ids: ids) { started.append(task) }
         case let .answered(answer, otherwise):
             // Called where a task would have started (inside the loop, with the Store's
             // dependencies), its action buffered as such a task's is.
             guard answer({ acceptDuringProcessing?($0) }) else {
-                return run(otherwise, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
+                return run(otherwise, ids: ids, namespace: namespace, unnamed: unnamed, scopes: scopes, immediate: immediate, started: &started)
             }
             // Nothing to enter or release: its scope is registered only for a task still running.
-            journal?.started.append(ids.isEmpty ? "answered at once" : "answered at once, cancellable by \(ids.map(\.description).joined(separator: ", "))")
+            if journal != nil {
+                let (ids, _) = Self.naming(unnamed, ids: ids, namespace: namespace)
+                journal?.started.append(ids.isEmpty ? "answered at once" : "answered at once, cancellable by \(ids.map(\.description).joined(separator: ", "))")
+            }
         case let .merge(effects):
             for effect in effects {
-                run(effect, ids: ids, namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
+                run(effect, ids: ids, namespace: namespace, unnamed: unnamed, scopes: scopes, immediate: immediate, started: &started)
             }
         case let .cancellable(id, cancelInFlight, inner):
+            let (ids, namespace) = Self.naming(unnamed, ids: ids, namespace: namespace)
             let id = namespace.map(id.within) ?? id
             if cancelInFlight { cancel(id) }
-            run(inner, ids: ids + [id], namespace: namespace, scopes: scopes, immediate: immediate, started: &started)
+            run(inner, ids: ids + [id], namespace: namespace, unnamed: nil, scopes: scopes, immediate: immediate, started: &started)
         case let .cancel(id):
+            let (_, namespace) = Self.naming(unnamed, ids: ids, namespace: namespace)
             cancel(namespace.map(id.within) ?? id)
         case let .scoped(scope, inner):
             // The innermost scope namespaces the ids declared in it; every task of the child
@@ -100,14 +112,22 @@ package final class EffectRunner<Action: Sendable> {
             // cancels while the inner effects start, and an effect that answered at once (most
             // of them) leaves nothing to cancel, so registering its scope first only made and
             // removed a table entry per effect.
-            let scopeID = EffectScopeID(scope.path)
-            let scopeEffectID = EffectScopeID.effectID(scopeID)
+            let (ids, namespace) = Self.naming(unnamed, ids: ids, namespace: namespace)
             let startedBefore = started.count
-            run(inner, ids: ids + [scopeEffectID], namespace: scopeID, scopes: scopes, immediate: immediate, started: &started)
-            if started.count > startedBefore, taskIDsByEffectID[scopeEffectID] != nil {
-                scopes.register(scopeEffectID, isAlive: scope.isAlive)
+            run(inner, ids: ids, namespace: namespace, unnamed: scope, scopes: scopes, immediate: immediate, started: &started)
+            if started.count > startedBefore {
+                let scopeEffectID = EffectScopeID.effectID(EffectScopeID(scope.path))
+                if taskIDsByEffectID[scopeEffectID] != nil { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
             }
         }
+    }
+
+    /// The ids and namespace inside `unnamed` (when there is one): its scope id is the
+    /// namespace, and the effect id made of it is added to the ids.
+    private static func naming(_ unnamed: ChildScope?, ids: [EffectID], namespace: EffectScopeID?) -> (ids: [EffectID], namespace: EffectScopeID?) {
+        guard let unnamed else { return (ids, namespace) }
+        let scopeID = EffectScopeID(unnamed.path)
+        return (ids + [EffectScopeID.effectID(scopeID)], scopeID)
     }
 
     /// Starts the task; returns it unless it ended during its immediate start (an effect

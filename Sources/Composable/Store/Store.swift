@@ -17,10 +17,11 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Asked first about a change of one shared value while the observer is current; true when
     /// it sent on all the observer would have of that change (`takeSharedChanges`).
     @exclusivity(unchecked) private var sharedChangeTaker: (@Sendable (_ box: ObjectIdentifier) -> Bool)?
-    /// By box, a small array searched in order: a Store holds two to four shared values, and a
-    /// dictionary's table cost every idle session twice the array.
-    private var sharedSubscriptions: [(box: ObjectIdentifier, subscription: SharedSubscription)] = []
-    private var sharedIn: (@Sendable (R.State) -> [SharedReference])?
+    /// The shared values listened to, in the order `sharedIn` (or the reflection) listed them:
+    /// compared in place after every batch. A small array, not a table: a state holds two to
+    /// four, and an idle session keeps it.
+    private var sharedSubscriptions: [SharedListened] = []
+    private var sharedIn: (@Sendable (R.State, inout SharedListing) -> Void)?
     /// Set while a shared change's notification task is queued and has not run yet (a Store
     /// with no `StoreExecutor`): changes made meanwhile ride on it.
     private nonisolated let sharedChangeQueued = Atomic<Bool>(false)
@@ -110,10 +111,11 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// whenever shared state the Store holds changes elsewhere.
     ///
     /// The shared values the state holds are found by reflection, once. When a feature swaps
-    /// shared values at run time (e.g. switching lists), pass `sharedIn`: it lists them cheaply
-    /// and is asked after every batch.
+    /// shared values at run time (e.g. switching lists), pass `sharedIn`: it lists them
+    /// (`SharedListing.add`, in an order that depends only on the state) and is asked after
+    /// every batch.
     public func observe(
-        sharedIn: (@Sendable (R.State) -> [SharedReference])? = nil,
+        sharedIn: (@Sendable (R.State, inout SharedListing) -> Void)? = nil,
         _ observer: @escaping @Sendable (R.State) -> Void
     ) {
         observeChanges(sharedIn: sharedIn) { state, _ in observer(state) }
@@ -121,17 +123,24 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     /// `observe(sharedIn:_:)`, with each call told why it is made (`StateChange`).
     public func observeChanges(
-        sharedIn: (@Sendable (R.State) -> [SharedReference])? = nil,
+        sharedIn: (@Sendable (R.State, inout SharedListing) -> Void)? = nil,
         _ observer: @escaping @Sendable (R.State, StateChange) -> Void
     ) {
         self.observer = observer
         observerIsCurrent = false
         self.sharedIn = sharedIn
         if let sharedIn {
-            resubscribe(to: core.withState(sharedIn).map(\.box))
+            resubscribe(gathering: sharedIn)
         } else {
             resubscribe(to: SharedDiscovery.references(in: core.state))
         }
+    }
+
+    /// Subscribes to the shared values `sharedIn` lists now, and remembers their order.
+    private func resubscribe(gathering sharedIn: (R.State, inout SharedListing) -> Void) {
+        var listing = SharedListing(gathering: ())
+        core.withState { sharedIn($0, &listing) }
+        resubscribe(to: (listing.gathered ?? []).map(\.box))
     }
 
     /// Sets `taker`, asked on this Store's executor about each change of one shared value
@@ -144,26 +153,22 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     }
 
     private func resubscribe(to boxes: [any AnySharedBox]) {
-        var subscriptions: [(box: ObjectIdentifier, subscription: SharedSubscription)] = []
+        var subscriptions: [SharedListened] = []
         subscriptions.reserveCapacity(boxes.count)
-        for box in boxes where !subscriptions.contains(where: { $0.box == box.boxID }) {
-            subscriptions.append((box.boxID, subscription(to: box.boxID) ?? box.subscribe(self)))
+        for box in boxes {
+            let id = box.boxID
+            let subscription = subscriptions.first { $0.id == id }?.subscription
+                ?? sharedSubscriptions.first { $0.id == id }?.subscription
+                ?? box.subscribe(self)
+            subscriptions.append(SharedListened(id: id, subscription: subscription))
         }
         sharedSubscriptions = subscriptions
-    }
-
-    /// The subscription to the shared value of `box`, if the Store holds one.
-    private func subscription(to box: ObjectIdentifier) -> SharedSubscription? {
-        for index in sharedSubscriptions.indices where sharedSubscriptions[index].box == box {
-            return sharedSubscriptions[index].subscription
-        }
-        return nil
     }
 
     /// Cancels every running effect and stops observing shared state.
     public func tearDown() {
         core.tearDown()
-        sharedSubscriptions.removeAll()
+        sharedSubscriptions = []
         observer = nil
         sharedChangeTaker = nil
     }
@@ -210,12 +215,12 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
 
     @usableFromInline func notify() {
         if let sharedIn {
-            // Asked after every batch and nearly always the same: the boxes are gathered only
-            // when they changed (mapping them through a key path on every batch was not free).
-            let references = core.withState(sharedIn)
-            if references.count != sharedSubscriptions.count || references.contains(where: { subscription(to: $0.box.boxID) == nil }) {
-                resubscribe(to: references.map { $0.box })
-            }
+            // Asked after every batch and nearly always the same: compared in place with what
+            // was listed last, and gathered only when they changed (an array of references
+            // built, retained and looked up on every batch was not free).
+            var listing = SharedListing(comparingWith: sharedSubscriptions)
+            core.withState { sharedIn($0, &listing) }
+            if !listing.matchesExpected { resubscribe(gathering: sharedIn) }
         }
         guard let observer else { return }
         core.withState { observer($0, .reduced) }

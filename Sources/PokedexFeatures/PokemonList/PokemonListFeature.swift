@@ -35,7 +35,21 @@ public struct PokemonListFeature: Reducer, Sendable {
         public var totalCount: Int { loadState.value ?? 0 }
         public var canLoadMore: Bool { loadState.value.map { rows.count < $0 } ?? false }
         public var query: PokemonQuery {
-            PokemonQuery(search: search.trimmingCharacters(in: .whitespaces), type: typeFilter, locale: locale)
+            PokemonQuery(search: Self.trimmed(search), type: typeFilter, locale: locale)
+        }
+
+        /// `search` without the blanks around it (`CharacterSet.whitespaces`). Foundation's
+        /// trimming is asked only when an end of it is not a visible ASCII character (which is
+        /// never blank): nearly every query (each page more) has no search at all, and
+        /// building the set and walking the string was a visible part of a page more.
+        static func trimmed(_ search: String) -> String {
+            guard let first = search.utf8.first, let last = search.utf8.last else { return search }
+            if isVisibleASCII(first), isVisibleASCII(last) { return search }
+            return search.trimmingCharacters(in: .whitespaces)
+        }
+
+        private static func isVisibleASCII(_ byte: UInt8) -> Bool {
+            (0x21...0x7E).contains(byte)
         }
     }
 

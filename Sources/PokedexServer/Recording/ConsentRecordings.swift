@@ -10,6 +10,11 @@ final class ConsentRecordings: Sendable {
     let settings: RecordingSettings
     let limit: Int
     private let running = Atomic<Int>(0)
+    /// Finds a live session by its id (the registry's, set once it exists): a session's
+    /// recording slot names its session by id, so nothing of a session holds the session
+    /// itself, weakly or not (a weak reference gave every session a side table, and every
+    /// retain of it, one per frame, the slow path).
+    private let sessions = Mutex<(@Sendable (String) -> Session?)?>(nil)
 
     init(settings: RecordingSettings, limit: Int = ConsentRecordings.defaultLimit) {
         self.settings = settings
@@ -33,4 +38,14 @@ final class ConsentRecordings: Sendable {
     }
 
     var count: Int { running.load(ordering: .relaxed) }
+
+    /// Sets how a session is found by its id.
+    func findSessions(with lookup: @escaping @Sendable (String) -> Session?) {
+        sessions.withLock { $0 = lookup }
+    }
+
+    /// The live session `id`, if any.
+    func session(_ id: String) -> Session? {
+        sessions.withLock { $0 }?(id)
+    }
 }

@@ -5,8 +5,9 @@ import Synchronization
 /// action (one atomic load: off, nothing more), and by the debug routes from other threads.
 final class RecordingSlot: Sendable {
     private let reference = AtomicLazyReference<SessionRecording>()
-    /// What consent does for this session (`Session+Consent`), set once the session exists.
-    private let onConsent = Mutex<(@Sendable () async throws -> String)?>(nil)
+    /// Whose recording consent starts, and under which settings (`Session+Consent`), set once
+    /// the session exists: its id, not the session (see `ConsentRecordings.session`).
+    private let onConsent = Mutex<(session: String, recordings: ConsentRecordings)?>(nil)
 
     /// Whether a slot of this process was ever given a recording. Until then no slot is read:
     /// a shared change asks each member's, on memory no other member touches.
@@ -21,14 +22,16 @@ final class RecordingSlot: Sendable {
         return reference.storeIfNil(recording)
     }
 
-    func whenConsented(_ start: @escaping @Sendable () async throws -> String) {
-        onConsent.withLock { $0 = start }
+    func whenConsented(session id: String, recordings: ConsentRecordings) {
+        onConsent.withLock { $0 = (id, recordings) }
     }
 
     /// The user consents: the session records from now on; answers the reference to quote.
     func consent() async throws -> String {
-        guard let start = onConsent.withLock({ $0 }) else { throw RecordingRefused.unavailable }
-        return try await start()
+        guard let (id, recordings) = onConsent.withLock({ $0 }), let session = recordings.session(id) else {
+            throw RecordingRefused.unavailable
+        }
+        return try await session.recordOnConsent(recordings)
     }
 }
 

@@ -11,15 +11,14 @@ import PokedexFeatures
 /// file, the Store's recorder, the output's patches), and the reducer only asks its client.
 extension Session {
     /// Set once at the end of `init`: what consent does for this session.
-    func acceptConsent(_ consent: ConsentRecordings?, publicURL: @escaping @Sendable () -> String) {
+    func acceptConsent(_ consent: ConsentRecordings?) {
         guard let consent else { return }
-        recordingSlot.whenConsented { [weak self] in
-            guard let self else { throw RecordingRefused.unavailable }
-            return try await self.recordOnConsent(consent, publicURL: publicURL)
-        }
+        recordingSlot.whenConsented(session: id, recordings: consent)
     }
 
-    private func recordOnConsent(_ consent: ConsentRecordings, publicURL: @escaping @Sendable () -> String) async throws -> String {
+    /// The user consented (`RecordingSlot.consent`, which found this session by its id).
+    func recordOnConsent(_ consent: ConsentRecordings) async throws -> String {
+        let publicURL = projection.client.publicURL
         if let recording {
             // `--record` keeps it on disk already; `--debug`'s was in memory only.
             if recording.directory == nil, let directory = consent.settings.directory { recording.keep(in: directory) }

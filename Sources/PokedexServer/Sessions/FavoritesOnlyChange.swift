@@ -52,12 +52,12 @@ final class FavoritesOnlyChange: Sendable {
             }
             // Renewed only when something in it changed: a fan-out's member observes the same
             // references after every change it is told the long way.
-            if let seen, seen.favoritesID == state.favorites.reference.id, seen.shows.listID == state.account.activeListID,
-               seen.lists.reference.id == state.account.lists.reference.id, Self.isSameStorage(seen.listsSeen, lists) {
+            if let seen, seen.favoritesID == state.favorites.referenceID, seen.shows.listID == state.account.activeListID,
+               seen.lists.referenceID == state.account.lists.referenceID, Self.isSameStorage(seen.listsSeen, lists) {
                 return
             }
             seen = Seen(
-                favorites: state.favorites, favoritesID: state.favorites.reference.id, lists: state.account.lists,
+                favorites: state.favorites, favoritesID: state.favorites.referenceID, lists: state.account.lists,
                 listsSeen: lists, shows: PendingAcks.Shown(listID: state.account.activeListID, seq: nil))
         }
     }

@@ -130,7 +130,7 @@ final class Session: Sendable {
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
         lastSaved = Mutex(Boxed(wrappedValue: restoring))
-        acceptConsent(context.consentRecordings, publicURL: context.projection.publicURL)
+        acceptConsent(context.consentRecordings)
     }
 
     /// Starts observing and loads what is on screen.
@@ -144,16 +144,21 @@ final class Session: Sendable {
         let recording = self.recording, recordingSlot = self.recordingSlot
         if let recording { await store.recordActions(recording.record) }
         if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
-        await store.observeChanges(sharedIn: { state in
-            var shared = [state.favorites.reference, state.account.lists.reference]
-            if case let .favorites(view) = state.destination, let roster = view.roster { shared.append(roster.reference) }
-            if case let .favorites(view) = state.destination, let activity = view.activity { shared.append(activity.reference) }
-            return shared
-        }) { [weak self] state, change in
+        await store.observeChanges(sharedIn: { state, shared in
+            shared.add(state.favorites)
+            shared.add(state.account.lists)
+            if case let .favorites(view) = state.destination {
+                if let roster = view.roster { shared.add(roster) }
+                if let activity = view.activity { shared.add(activity) }
+            }
+        }) { state, change in
+            // The session itself, not weakly: the Store holds it through this observer until
+            // `tearDown`, which every session ends by. A weak reference gave every session a
+            // side table, and every retain of it (one per frame) the slow path.
             recordingSlot.recording?.observed(state)
             let lists = state.account.lists.wrappedValue
             let lost = memberships.lost(in: lists)
-            if !lost.isEmpty { self?.drop(lost) }
+            if !lost.isEmpty { self.drop(lost) }
             // Nothing more of a list the user lost reaches the browser: the drop comes next.
             if lost.contains(where: { $0.id == state.account.activeListID }) {
                 favoritesOnly.observed(state, lists: lists, publishable: false)
@@ -166,13 +171,15 @@ final class Session: Sendable {
             let shows = PendingAcks.Shown(listID: activeListID, seq: output.owesStarAck ? feed.seq(of: activeListID) : nil)
             switch change {
             case .reduced:
-                if let ack = writer.ackForReducedState() { output.expectAck(ack.ref, key: ack.key) }
+                let ack = writer.ackForReducedState()
                 // Only the parts whose inputs changed are built and diffed.
                 let changes = projection.projectChanges(state)
-                if !output.publish(changed: changes.parts, shows: shows) { output.publish(projection.project(state), shows: shows) }
+                if !output.publish(changed: changes.parts, shows: shows, expecting: ack) {
+                    output.publish(projection.project(state), shows: shows)
+                }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self?.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
+                    self.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
@@ -247,13 +254,32 @@ final class Session: Sendable {
     /// Queues an action from the browser. Actions are reduced one after another in arrival
     /// order, on the Store's executor.
     func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
-        let startDrain = inbox.withLock { inbox -> Bool in
-            inbox.pending.append((action, ref, key, now()))
+        let receivedAt = now()
+        // Read on the Store's executor (nearly every frame) into an empty inbox that may
+        // drain: reduced at once, never queued. Queued, each action was an array made, copied
+        // into and out of, and freed, and two more turns of the inbox's lock.
+        let inPlace = executor.isCurrent
+        let start = inbox.withLock { inbox -> Start in
             favoritesOnly.actionsPending(true)
-            return Self.claimDrain(&inbox)
+            if inPlace, inbox.ready, !inbox.draining, inbox.pending.isEmpty {
+                inbox.draining = true
+                return .thisAction
+            }
+            inbox.pending.append((action, ref, key, receivedAt))
+            return Self.claimDrain(&inbox) ? .drain : .none
         }
-        if startDrain { drainOnStoreExecutor() }
+        switch start {
+        case .thisAction:
+            process(action, ref: ref, key: key, receivedAt: receivedAt)
+            drain()
+        case .drain: drainOnStoreExecutor()
+        case .none: break
+        }
     }
+
+    /// What an enqueued action starts: nothing (it waits for the drain under way, or for the
+    /// browser), its own reduction and then the drain, or the drain of the inbox.
+    private enum Start { case none, thisAction, drain }
 
     /// The browser went away: actions that arrive wait until a browser has the state again
     /// (so their acks reach it).

@@ -59,7 +59,7 @@ final class SessionOutput: Sendable {
         mutating func part(_ key: String) -> JSONValue? {
             for part in newerParts where part.key == key { return part.value }
             guard case .object(let object) = base else { return nil }
-            return object[key]
+            return object.position(of: key, likelyAt: SessionProjection.position(ofPart: key)).map { object.members[$0].value }
         }
 
         /// The browser now has these values of top-level parts (a reduced state's changed
@@ -71,7 +71,11 @@ final class SessionOutput: Sendable {
             base = .null
             for part in parts {
                 if let index = newerParts.firstIndex(where: { $0.key == part.key }) { newerParts.remove(at: index) }
-                object[part.key] = part.value
+                if let position = object.position(of: part.key, likelyAt: SessionProjection.position(ofPart: part.key)) {
+                    object.setValue(part.value, at: position)
+                } else {
+                    object[part.key] = part.value
+                }
             }
             base = .object(object)
             // Freed, not kept: an idle session holds no table of its own.
@@ -147,19 +151,32 @@ final class SessionOutput: Sendable {
     /// sends the patch, the operations the whole state's diff gives. Returns false, having
     /// done nothing, while a browser has no whole state to take parts into: the caller then
     /// publishes the whole state (`publish(_:shows:)`).
-    func publish(changed parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil) -> Bool {
+    ///
+    /// `expecting`: the reduced action's ack (not a star's), which this patch carries, as
+    /// `expectAck` then `publish` would, under one turn of the lock and without keeping it
+    /// among the waiting acks first (an array entry made and read back, on every action).
+    func publish(
+        changed parts: [(key: String, value: JSONValue)], shows: PendingAcks.Shown? = nil, expecting ack: (ref: Int, key: String?)? = nil
+    ) -> Bool {
         sent.withLock { sent in
-            if sent.hasAttached, !sent.hasObject { return false }
+            let ack = ack.map { PendingAcks.Ack(ref: $0.ref, key: $0.key, shows: nil) }
+            if sent.hasAttached, !sent.hasObject {
+                // The whole state goes next (`publish(_:shows:)`), with this ack.
+                if let ack { _ = sent.acks.add(ack) }
+                return false
+            }
+            // The acks that waited, then this one: the newest last, as if it had waited too.
             let acks = sent.acks.ready(for: shows)
             starsOwed.store(sent.acks.starsOwed, ordering: .releasing)
             guard sent.hasAttached else { return true }
             let ops = JSONPatch.diff(changing: parts) { sent.part($0) }
             guard !ops.isEmpty else {
                 sendAlone(acks, &sent)
+                if let ack { sendAlone(CollectionOfOne(ack), &sent) }
                 return true
             }
             sent.setParts(parts)
-            sendPatch(&sent, acks: acks) { seq, ack in
+            sendPatch(&sent, acks: acks, then: ack) { seq, ack in
                 .bytes(ServerMessage.patch(seq: seq, ops: ops, ack: ack?.ref, key: ack?.key).encoded(reusing: encodings))
             }
             return true
@@ -202,11 +219,16 @@ final class SessionOutput: Sendable {
 
     /// Sends the next patch, the `frame` made for its seq and the ack it carries (the last of
     /// `acks`; the others go before it), and keeps it for resuming.
-    private func sendPatch(_ sent: inout Sent, acks: [PendingAcks.Ack], frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> OutgoingText) {
+    /// The patch carries the newest ack (`last`, else the last of `acks`); the others go
+    /// alone first.
+    private func sendPatch(
+        _ sent: inout Sent, acks: [PendingAcks.Ack], then last: PendingAcks.Ack? = nil,
+        frame makeFrame: (_ seq: Int, _ ack: PendingAcks.Ack?) -> OutgoingText
+    ) {
         sent.seq += 1
-        let frame = makeFrame(sent.seq, acks.last)
+        let frame = makeFrame(sent.seq, last ?? acks.last)
         sent.history.append(seq: sent.seq, frame: frame)
-        sendAlone(acks.dropLast(), &sent)
+        sendAlone(last == nil ? acks.dropLast() : acks[...], &sent)
         transmit(frame, &sent)
         metrics.patchSent()
         sent.patchSent?(frame.rendered)

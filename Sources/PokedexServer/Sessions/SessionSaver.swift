@@ -13,13 +13,21 @@ final class SessionSaver: Sendable {
     /// A screen to save, encoded only when its write is made: a session that moves on
     /// within `delay` costs its service thread no encoding of the screens it passed through.
     private struct Change {
+        var sessionID: String
         var userID: String
         var state: RestorableState
         var at: Date
     }
 
     private struct Pending {
-        var dirty: [String: Change] = [:]
+        /// The changes since the last write, in order: a session may have several, the last
+        /// one wins. A list, not a table by session: appending is all `changed` does on the
+        /// sessions' threads (a table hashed the session's id and replaced its older entry
+        /// there, on every change); the write's thread keeps the latest of each.
+        var dirty: [Change] = []
+        /// When the list is this long, it is cut to each session's latest (a write that
+        /// cannot keep up, or storage away for a while: at most about twice the sessions).
+        var compactAt = SessionSaver.smallestCompaction
         /// A write is scheduled (its delay is running) and will take what is dirty.
         var scheduled = false
         /// A write is running; `waiters` are the writes queued behind it, in order.
@@ -53,10 +61,16 @@ final class SessionSaver: Sendable {
 
     /// The session's screen is now `state`; saved with the next write.
     func changed(session id: String, user userID: String, to state: RestorableState) {
-        let change = Change(userID: userID, state: state, at: clock.date())
+        let at = clock.date()
         // One lock for both: nearly every change of a busy process finds a write scheduled.
+        // The change is made in the table's slot: one built outside the closure was copied
+        // in (its strings retained, and released again with it).
         let start = pending.withLock { pending -> Bool in
-            pending.dirty[id] = change
+            pending.dirty.append(Change(sessionID: id, userID: userID, state: state, at: at))
+            if pending.dirty.count >= pending.compactAt {
+                pending.dirty = Self.latestOfEachSession(pending.dirty)
+                pending.compactAt = max(Self.smallestCompaction, 2 * pending.dirty.count)
+            }
             return Self.claimSchedule(&pending)
         }
         if start { startTimer(after: delay) }
@@ -84,33 +98,44 @@ final class SessionSaver: Sendable {
     /// Writes every pending session now (after the write in flight, if any).
     func flush() async {
         await claimWriting()
-        let batch = pending.withLock { pending in
-            let batch = pending.dirty
+        let changes = pending.withLock { pending in
+            let changes = pending.dirty
             // Room for as many as this batch: the next one is about as large, and growing the
-            // table from empty resized it on the sessions' threads, in `changed`, batch after
-            // batch. (Process-wide: an idle session keeps nothing here.)
-            pending.dirty = batch.count > 1 ? Dictionary(minimumCapacity: batch.count) : [:]
+            // list from empty reallocated it on the sessions' threads, in `changed`, batch
+            // after batch. (Process-wide: an idle session keeps nothing here.)
+            pending.dirty = []
+            if changes.count > 1 { pending.dirty.reserveCapacity(changes.count) }
             pending.scheduled = false
-            return batch
+            return changes
         }
+        let batch = Self.latestOfEachSession(changes)
         var failed = false
         if !batch.isEmpty {
             let store = self.store
-            let sessions = batch.map { id, change in
-                SavedSession(id: id, userID: change.userID, state: change.state.encoded, updatedAt: change.at)
+            let sessions = batch.map { change in
+                SavedSession(id: change.sessionID, userID: change.userID, state: change.state.encoded, updatedAt: change.at)
             }
             do {
                 try await storage.run { try store.save(sessions) }
             } catch {
                 failed = true
                 // Kept for the next write, unless newer states came meanwhile.
-                pending.withLock { pending in
-                    for (id, change) in batch where pending.dirty[id] == nil { pending.dirty[id] = change }
-                }
+                pending.withLock { pending in pending.dirty = batch + pending.dirty }
             }
         }
         releaseWriting()
         schedule(after: failed ? retryDelay : delay)
+    }
+
+    static let smallestCompaction = 4096
+
+    /// Each session's latest change of `changes` (in order: the last one wins).
+    private static func latestOfEachSession(_ changes: [Change]) -> [Change] {
+        var seen = Set<String>(minimumCapacity: changes.count)
+        var latest: [Change] = []
+        latest.reserveCapacity(changes.count)
+        for change in changes.reversed() where seen.insert(change.sessionID).inserted { latest.append(change) }
+        return latest
     }
 
     /// Returns once this caller is the one writer (in the order callers came).
