@@ -10,6 +10,11 @@ public struct DependencyValues: Sendable {
     /// on nearly every action). Only the subscript writes entries, so a key's box always
     /// holds `Key.Value`.
     @usableFromInline var storage: [ObjectIdentifier: DependencyBox] = [:]
+    /// The first few values set on these dependencies, searched in order before `storage`: a
+    /// copy of shared dependencies given a few values of its own (a session's Store, its own
+    /// clients over the server's) then shares `storage`, where setting an entry there copied
+    /// the whole table for each copy.
+    @usableFromInline var overrides: [(key: ObjectIdentifier, box: DependencyBox)] = []
     public var context: DependencyContext = .live
     /// `dismiss` as set for a presented child's effects (`Effect.dismissing`): a field of its
     /// own, as every such effect sets it, and setting an entry of `storage` copied the table.
@@ -21,10 +26,36 @@ public struct DependencyValues: Sendable {
     @inlinable
     public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let box = storage[ObjectIdentifier(key)] { return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value }
+            let id = ObjectIdentifier(key)
+            for index in overrides.indices where overrides[index].key == id {
+                return unsafeDowncast(overrides[index].box, to: TypedDependencyBox<Key.Value>.self).value
+            }
+            if let box = storage[id] { return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value }
             return Self.defaultValue(for: key, context: context)
         }
-        set { storage[ObjectIdentifier(key)] = TypedDependencyBox(newValue) }
+        set {
+            let id = ObjectIdentifier(key), box = TypedDependencyBox(newValue)
+            if let index = overrides.firstIndex(where: { $0.key == id }) {
+                overrides[index].box = box
+            } else if overrides.count < Self.overrideLimit {
+                overrides.append((id, box))
+            } else {
+                storage[id] = box
+            }
+        }
+    }
+
+    /// How many values `overrides` holds; later ones are set in `storage`.
+    @usableFromInline static var overrideLimit: Int { 4 }
+
+    /// These values with every one in the table copies share: the base of many copies that
+    /// each set a few values of their own (every session's Store, over the server's data
+    /// source and clock), whose own then go to their `overrides`.
+    public func sharedBase() -> DependencyValues {
+        var base = self
+        for (key, box) in overrides { base.storage[key] = box }
+        base.overrides = []
+        return base
     }
 
     @usableFromInline

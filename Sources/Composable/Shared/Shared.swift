@@ -91,11 +91,23 @@ package protocol SharedSubscriber: AnyObject, Sendable {
     func sharedValueDidChange(of box: ObjectIdentifier)
 }
 
-/// Ends a subscription when released.
+/// Ends a subscription when released: frees the holder's slot in its group. The slot itself,
+/// not a closure that frees it: the closure's context was an allocation of its own for every
+/// shared value of every session. The holders are held strongly (they hold their subscribers
+/// weakly, so no cycle): a weak reference gave each box's holders a side table of its own, and
+/// holders outliving their box a little are only a table no one tells.
 package final class SharedSubscription: Sendable {
-    private let cancel: @Sendable () -> Void
-    init(cancel: @escaping @Sendable () -> Void) { self.cancel = cancel }
-    deinit { cancel() }
+    private let holders: SharedHolders
+    private let group: ObjectIdentifier?
+    private let slot: Int
+
+    init(holders: SharedHolders, group: ObjectIdentifier?, slot: Int) {
+        self.holders = holders
+        self.group = group
+        self.slot = slot
+    }
+
+    deinit { holders.unsubscribe(group: group, slot: slot) }
 }
 
 /// A type-erased shared reference: which `Shared` values a Store should listen to.

@@ -11,7 +11,10 @@ import Synchronization
     /// box's value, without holding the box.
     @usableFromInline let version = Atomic<Int>(SharedVersions.next())
     private let holders = SharedHolders()
-    private let save: (@Sendable (_ new: Value, _ old: Value) throws -> Void)?
+    /// Where a change is saved. The key itself, not a closure calling its `save`: the
+    /// closure's context was an allocation of its own for every keyed value (every user's
+    /// lists and favorites).
+    private let key: (any SharedKey<Value>)?
 
     /// Where the registry keeps this box, for a keyed value.
     private let entryKey: SharedRegistry.EntryKey?
@@ -19,11 +22,7 @@ import Synchronization
     init(_ initial: Value, key: (any SharedKey<Value>)?, entryKey: SharedRegistry.EntryKey? = nil) {
         self.entryKey = entryKey
         value = Mutex(initial)
-        if let key {
-            save = { try key.save($0, previous: $1) }
-        } else {
-            save = nil
-        }
+        self.key = key
     }
 
     deinit {
@@ -53,7 +52,7 @@ import Synchronization
             let old = current
             let result = try body(&current)
             do {
-                try save?(current, old)
+                try key?.save(current, previous: old)
             } catch {
                 current = old
                 DependencyValues.current.reportIssue("Could not save a shared value: \(error)")

@@ -108,11 +108,14 @@ final class SharedHolders: Sendable {
             groups[key] = group
             return slot
         }
-        return SharedSubscription { [weak self] in
-            self?.groups.withLock { groups in
-                groups[key]?.slots[slot] = Holder()
-                groups[key]?.freeSlots.append(slot)
-            }
+        return SharedSubscription(holders: self, group: key, slot: slot)
+    }
+
+    /// Frees the slot of an ended subscription (`SharedSubscription`).
+    func unsubscribe(group key: ObjectIdentifier?, slot: Int) {
+        groups.withLock { groups in
+            groups[key]?.slots[slot] = Holder()
+            groups[key]?.freeSlots.append(slot)
         }
     }
 

@@ -9,10 +9,10 @@ public struct Account: Equatable, Sendable {
     public var activeListID: String
     /// A sign-in code this session made for another device, until dismissed; only this
     /// session shows it (`AccountFeature`).
-    public var signIn: SignInCode?
+    @Boxed public var signIn: SignInCode?
     /// "Report a problem" started this session's recording: the reference to quote, until
     /// dismissed; only this session shows it (`AccountFeature`).
-    public var problemReport: ProblemReport?
+    @Boxed public var problemReport: ProblemReport?
 
     public init(me: User, lists: Shared<[ListSummary]>, activeListID: String) {
         self.me = me

@@ -15,7 +15,8 @@ public struct AppFeature: Reducer, Sendable {
         public var account: Account
         /// The active list's favorites: every star on every screen.
         public var favorites: Shared<Set<Int>>
-        public var alert: ConfirmationAlert?
+        /// Out of line (`Boxed`): nearly always nil, and inline it made every state larger.
+        @Boxed public var alert: ConfirmationAlert?
         /// An invite from the link the session opened with, accepted on appear.
         public var pendingJoinCode: String?
         /// The session's language: names and data, notices and alerts (`setLocale`).

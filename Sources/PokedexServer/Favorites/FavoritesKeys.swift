@@ -88,8 +88,18 @@ struct RosterKey: SharedKey {
 
 /// The lists a user belongs to. Read-only: changed through the hub.
 struct UserListsKey: SharedKey {
-    let userID: String
+    /// Made once, not on each use: the registry's entry and the live values' table keep it, one
+    /// string for both. (The key keeps the id, not the user's id beside it: the shared box
+    /// holds the key inline only while it is three words.)
+    let id: String
     let hub: FavoritesHub
+
+    init(userID: String, hub: FavoritesHub) {
+        id = Self.keyID(userID)
+        self.hub = hub
+    }
+
+    var userID: String { String(id.dropFirst(Self.keyPrefix.count)) }
 
     static let keyPrefix = "lists:"
     static func keyID(_ userID: String) -> String { keyPrefix + userID }
@@ -97,13 +107,13 @@ struct UserListsKey: SharedKey {
     static func userID(_ keyID: String) -> String? {
         keyID.hasPrefix(keyPrefix) ? String(keyID.dropFirst(keyPrefix.count)) : nil
     }
-    var id: String { Self.keyID(userID) }
 
     /// Nil on a service thread, which may not block: `subscribe` then reads it off the thread.
     func load() -> [ListSummary]? {
-        guard !ServiceThreads.isCurrent,
-              let lists = hub.reading("lists", of: userID, { try hub.repository.lists(forUser: userID) })?
-                .map({ ListSummary(list: $0.list, role: $0.role) })
+        guard !ServiceThreads.isCurrent else { return nil }
+        let userID = self.userID
+        guard let lists = hub.reading("lists", of: userID, { try hub.repository.lists(forUser: userID) })?
+            .map({ ListSummary(list: $0.list, role: $0.role) })
         else { return nil }
         hub.memberships.note(lists, ofUser: userID)
         return lists

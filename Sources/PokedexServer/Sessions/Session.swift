@@ -31,7 +31,9 @@ final class Session: Sendable {
     }
 
     private let inbox = Mutex(Inbox())
-    private let clock: ServerClock
+    /// The server clock's time (its `now` alone: the whole clock was three closures in every
+    /// session).
+    private let now: @Sendable () -> ContinuousClock.Instant
     /// Where the Store runs: the service thread of the connection that started the session.
     let executor: any StoreExecutor
     /// When the browser went away (nil while connected).
@@ -42,16 +44,17 @@ final class Session: Sendable {
     /// A change of the favorites alone, published without the observer.
     let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
-    /// The screen last handed to the saver.
-    private let lastSaved: Mutex<RestorableState?>
+    /// The screen last handed to the saver (out of line: an idle session never saves one).
+    private let lastSaved: Mutex<Boxed<RestorableState>>
     /// `--record`, `--debug` or the user's consent: what the session did, replayable
     /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
     var recording: SessionRecording? { recordingSlot.recording }
     let recordingSlot: RecordingSlot
     /// The session's writes: its user, and the browser action each one answers.
     private let writer: SessionWriter
-    /// The list the hello joined, shown once the session starts.
-    private let joined: FavoritesList?
+    /// The list the hello joined, shown once the session starts (out of line: nearly
+    /// every session has none).
+    private let joined: Boxed<FavoritesList>
 
     /// `newList` is the personal list of a user the hello created: what their lists and
     /// favorites hold is then known, and not read back from the database. `joined` is a list
@@ -66,14 +69,14 @@ final class Session: Sendable {
         restoring: RestorableState? = nil, locale: AppLocale = .en, tokenHash: String = "", executor: any StoreExecutor,
         context: SessionContext
     ) {
-        self.joined = joined?.list
+        self.joined = Boxed(wrappedValue: joined?.list)
         self.id = id
         self.user = user
         let token = SessionToken(hash: tokenHash)
         self.token = token
         displayName = Mutex(user.displayName)
         self.executor = executor
-        clock = context.clock
+        now = context.clock.now
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
         let output = SessionOutput(
@@ -131,7 +134,7 @@ final class Session: Sendable {
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
-        lastSaved = Mutex(restoring)
+        lastSaved = Mutex(Boxed(wrappedValue: restoring))
         acceptConsent(context.consentRecordings)
     }
 
@@ -191,17 +194,18 @@ final class Session: Sendable {
         // fan-out): the shortcut holds what it uses, none of which holds the session or its Store.
         await store.takeSharedChanges(favoritesOnly)
         _ = await store.send(.onAppear)
-        if let joined { _ = await store.send(.joined(joined)) }
+        if let joined = joined.wrappedValue { _ = await store.send(.joined(joined)) }
     }
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
     /// thousand idle sessions cost no writes).
     private func saveIfChanged(_ restorable: RestorableState, personalListID: String?) {
-        let changed = lastSaved.withLock { last -> Bool in
+        let changed = lastSaved.withLock { saved -> Bool in
+            let last = saved.wrappedValue
             guard last != restorable else { return false }
             if last == nil, restorable == RestorableState(route: "/", activeListID: personalListID ?? restorable.activeListID) { return false }
-            last = restorable
+            saved.wrappedValue = restorable
             return true
         }
         if changed { saver.changed(session: id, user: user.id, to: restorable) }
@@ -252,7 +256,7 @@ final class Session: Sendable {
     /// Queues an action from the browser. Actions are reduced one after another in arrival
     /// order, on the Store's executor.
     func enqueue(_ action: JSONValue, ref: Int?, key: String? = nil) {
-        let receivedAt = clock.now()
+        let receivedAt = now()
         // Read on the Store's executor (nearly every frame) into an empty inbox that may
         // drain: reduced at once, never queued. Queued, each action was an array made, copied
         // into and out of, and freed, and two more turns of the inbox's lock.
@@ -359,7 +363,7 @@ final class Session: Sendable {
             // Alone when the reduction published no patch to carry it.
             if frame.ackHanded { output.flushAck(ref) } else { output.ack(ref, key: key) }
         }
-        output.metrics.actionProcessed(latency: clock.now() - receivedAt)
+        output.metrics.actionProcessed(latency: now() - receivedAt)
     }
 
     func tearDown() async {

@@ -30,7 +30,7 @@ struct SessionContext: Sendable {
     let log: Logger
     /// What every session's Store depends on alike (the data source, the clock, the date),
     /// set once: a Store's dependencies are a copy of these with its own clients added, and
-    /// the copies share these values' storage.
+    /// the copies share these values' table (`DependencyValues.sharedBase`).
     let storeDependencies: DependencyValues
     /// What every session's account client shares.
     let accountServices: AccountServices
@@ -55,7 +55,7 @@ struct SessionContext: Sendable {
         dependencies.pokemonClient = pokemonClient
         dependencies.clock = clock.asClock
         dependencies.date = DateGenerator(clock.date)
-        storeDependencies = dependencies
+        storeDependencies = dependencies.sharedBase()
         accountServices = AccountServices(hub: hub, clock: clock, codes: limits.signInCodes) { [metrics] in metrics.limitRefused($0) }
     }
 

@@ -30,28 +30,36 @@ final class SessionProjection: Sendable {
     fileprivate struct ListsInput: Equatable {
         var lists: [ListSummary]
         var active: String
-        var roster: ListRoster?
-        var rows: Set<Int>?
         var locale: AppLocale
-        var activity: ListActivity?
-        var sort: FavoritesSort?
+        /// What the Favorites view adds, while it is shown. Out of line (`Boxed`): nearly every
+        /// session shows none, and its room inline was in every session's memo.
+        @Boxed var view: FavoritesViewInput?
+
+        struct FavoritesViewInput: Equatable {
+            var roster: ListRoster?
+            var rows: Set<Int>
+            var activity: ListActivity?
+            var sort: FavoritesSort?
+        }
 
         init(_ state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) {
             self.lists = lists
             active = state.account.activeListID
-            roster = state.shownRoster
-            rows = state.isShowingFavorites ? favorites : nil
             locale = state.locale
-            activity = state.shownActivity
-            sort = state.shownFavoritesSort
+            if state.isShowingFavorites {
+                view = FavoritesViewInput(
+                    roster: state.shownRoster, rows: favorites, activity: state.shownActivity, sort: state.shownFavoritesSort)
+            }
         }
 
         /// `self == ListsInput(state, lists:, favorites:)`, without building the other input
         /// (which retained each of its parts, for every member of a fan-out).
         func isInput(of state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> Bool {
             guard self.lists == lists, active == state.account.activeListID, locale == state.locale else { return false }
-            guard case .favorites = state.destination else { return roster == nil && rows == nil && activity == nil && sort == nil }
-            return rows == favorites && roster == state.shownRoster && activity == state.shownActivity && sort == state.shownFavoritesSort
+            guard case .favorites = state.destination else { return view == nil }
+            guard let view else { return false }
+            return view.rows == favorites && view.roster == state.shownRoster && view.activity == state.shownActivity
+                && view.sort == state.shownFavoritesSort
         }
     }
 
@@ -72,8 +80,10 @@ final class SessionProjection: Sendable {
         var list: Memo<PokemonListFeature.State>?
         var listPages = ClientState.ListPages()
         var lists: Memo<ListsInput>?
-        var destination: Memo<AppFeature.Destination.State?>?
-        var stack: Memo<StackInput>?
+        /// The destination's and the stack's memos, out of line (`Boxed`), and none while the
+        /// last projection showed no destination and an empty stack (nearly every session,
+        /// nearly always): `screensProjected` then tells that one was made.
+        @Boxed var screens: ScreenMemos?
         /// The small parts as last projected, each its own input's stand-in (it is compared
         /// with what the state gives, not kept beside a copy of its input): the route, made
         /// again only when the screens changed (the destination's and the stack's memos
@@ -85,7 +95,17 @@ final class SessionProjection: Sendable {
         var alert: JSONValue?
         var account: JSONValue?
         var me: Memo<User>?
+        var screensProjected = false
     }
+
+    private struct ScreenMemos {
+        var destination: Memo<AppFeature.Destination.State?>
+        var stack: Memo<StackInput>
+    }
+
+    /// The screens' memos while the state shows none: what `screens` stands for when nil.
+    private static var noDestination: Memo<AppFeature.Destination.State?> { Memo(input: nil, json: .null) }
+    private static var emptyStack: Memo<StackInput> { Memo(input: StackInput(ids: [], screens: []), json: .array([])) }
 
     /// A reduced state's projection as the parts that changed since the last projection
     /// (`projectChanges`).
@@ -175,8 +195,10 @@ final class SessionProjection: Sendable {
         of state: AppFeature.State, _ memos: inout Memos, _ body: (_ key: String, _ json: JSONValue, _ changed: Bool) -> Void
     ) {
         // The screens are read first: the route is made again only when they changed.
-        let destinationChanged = memos.destination?.isBuilt(from: state.destination) != true
-        let stackChanged = memos.stack?.input.isInput(of: state.path) != true
+        let screens = memos.screens
+        let destinationChanged = screens.map { !$0.destination.isBuilt(from: state.destination) }
+            ?? (!memos.screensProjected || state.destination != nil)
+        let stackChanged = screens.map { !$0.stack.input.isInput(of: state.path) } ?? (!memos.screensProjected || !state.path.isEmpty)
         var routeChanged = false
         if destinationChanged || stackChanged || memos.route == nil {
             let route = JSONValue.string(state.route)
@@ -204,19 +226,19 @@ final class SessionProjection: Sendable {
         } else {
             body("lists", buildLists(state, lists: lists, favorites: favorites, &memos), true)
         }
-        if !destinationChanged {
-            body("destination", memos.destination!.json, false)
-        } else {
-            let json = state.destination.map(client.destination) ?? .null
-            memos.destination = Memo(input: state.destination, json: json)
-            body("destination", json, true)
-        }
-        if !stackChanged {
-            body("stack", memos.stack!.json, false)
-        } else {
-            let json = JSONValue.array(state.path.entries.map(ClientState.stackEntry))
-            memos.stack = Memo(input: StackInput(ids: state.path.ids, screens: state.path.elements), json: json)
-            body("stack", json, true)
+        let destination = !destinationChanged
+            ? screens?.destination ?? Self.noDestination
+            : Memo(input: state.destination, json: state.destination.map(client.destination) ?? .null)
+        body("destination", destination.json, destinationChanged)
+        let stack = !stackChanged
+            ? screens?.stack ?? Self.emptyStack
+            : Memo(
+                input: StackInput(ids: state.path.ids, screens: state.path.elements),
+                json: .array(state.path.entries.map(ClientState.stackEntry)))
+        body("stack", stack.json, stackChanged)
+        if destinationChanged || stackChanged {
+            memos.screens = state.destination == nil && state.path.isEmpty ? nil : ScreenMemos(destination: destination, stack: stack)
+            memos.screensProjected = true
         }
         Self.small("alert", &memos.alert, body) { state.alert.map(ClientState.alert) ?? .null }
         Self.small("account", &memos.account, body) { client.account(state.account) }
@@ -299,8 +321,8 @@ final class SessionProjection: Sendable {
     private func buildLists(_ state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>, _ memos: inout Memos) -> JSONValue {
         let input = ListsInput(state, lists: lists, favorites: favorites)
         let json = client.lists(
-            state.account, roster: input.roster, favorites: favorites, showingRows: state.isShowingFavorites, locale: input.locale,
-            activity: input.activity, sort: input.sort ?? .number)
+            state.account, roster: input.view?.roster, favorites: favorites, showingRows: state.isShowingFavorites,
+            locale: input.locale, activity: input.view?.activity, sort: input.view?.sort ?? .number)
         memos.lists = Memo(input: input, json: json)
         return json
     }
