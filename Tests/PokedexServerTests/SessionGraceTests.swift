@@ -18,4 +18,21 @@ final class SessionGraceTests: InProcessTestCase {
         clock.advance(by: .seconds(2))
         try await waitUntil("the session ends") { registry.session(id: id) == nil }
     }
+
+    /// Nothing holds a session weakly (INTERNALS.md, "Nothing holds a session weakly"): its
+    /// observer holds it until `tearDown`, so a session that ends must be torn down and then
+    /// freed, or every ended session would stay in memory.
+    func testAnEndedSessionIsFreed() async throws {
+        let tab = try await open()
+        let registry = server.app.registry
+        let id = tab.session
+        weak var session = registry.session(id: id)
+        XCTAssertNotNil(session)
+        tab.close()
+        try await waitUntil("the session is disconnected") { registry.session(id: id)?.disconnectedAt.withLock { $0 } != nil }
+
+        clock.advance(by: .seconds(31))
+        try await waitUntil("the session ends") { registry.session(id: id) == nil }
+        try await waitUntil("the ended session is freed") { session == nil }
+    }
 }
