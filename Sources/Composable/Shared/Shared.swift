@@ -43,11 +43,6 @@ public struct Shared<Value: Sendable>: Sendable {
         box.readVersioned()
     }
 
-    /// Whether both are the same reference (no value compared).
-    @inlinable public func isSameReference(as other: Shared) -> Bool {
-        box === other.box
-    }
-
     /// Changes the value under the lock, then saves it (through the key, if any) and notifies
     /// every holder.
     @discardableResult
@@ -58,9 +53,10 @@ public struct Shared<Value: Sendable>: Sendable {
     /// Identifies the reference, for `Store.observe(sharedIn:_:)`.
     public var reference: SharedReference { SharedReference(box: box) }
 
-    /// The reference's identity (`reference.id`) without making a reference: inlinable, so
-    /// it is a pointer read (a reference retains the box, which weak holders give a side
-    /// table, and an unspecialized one looked up generic metadata).
+    /// The reference's identity, the same for every `Shared` of one value (one key), without
+    /// making a reference: inlinable, so it is a pointer read (a reference retains the box,
+    /// which weak holders give a side table, and an unspecialized one looked up generic
+    /// metadata).
     @inlinable public var referenceID: ObjectIdentifier { ObjectIdentifier(box) }
 
     /// Subscribes a holder; the returned subscription ends with its last reference.
@@ -86,7 +82,7 @@ package protocol SharedSubscriber: AnyObject, Sendable {
     /// (`SharedHolders`); nil, where the change was made.
     var notificationExecutor: (any StoreExecutor)? { get }
 
-    /// The shared value of `box` (its box's identity, `SharedReference.id`), which it holds,
+    /// The shared value of `box` (its box's identity, `Shared.referenceID`), which it holds,
     /// changed. Called on `notificationExecutor` when it has one.
     func sharedValueDidChange(of box: ObjectIdentifier)
 }
@@ -113,9 +109,6 @@ package final class SharedSubscription: Sendable {
 /// A type-erased shared reference: which `Shared` values a Store should listen to.
 public struct SharedReference: Sendable {
     let box: any AnySharedBox
-
-    /// The reference's identity: the same for every `Shared` of one value (one key).
-    public var id: ObjectIdentifier { box.boxID }
 }
 
 /// The shared values a state holds, as `Store.observeChanges(sharedIn:_:)`'s lister names

@@ -124,8 +124,9 @@ final class SharedHolders: Sendable {
         groups.withLock { groups in groups.values.reduce(0) { $0 + $1.slots.count - $1.freeSlots.count } }
     }
 
-    /// Tells every holder still alive that the value of `box` (the holders' box) changed: those with no executor now, outside the lock (a holder
-    /// may subscribe or end its subscription meanwhile), the others by a walk on theirs.
+    /// Tells every holder still alive that the value of `box` (the holders' box) changed:
+    /// those with no executor now, outside the lock (a holder may subscribe or end its
+    /// subscription meanwhile), the others by a walk on theirs.
     func notifyAll(of box: ObjectIdentifier) {
         let (immediate, walks) = groups.withLock { groups -> ([any SharedSubscriber], [(ObjectIdentifier, any StoreExecutor)]) in
             var walks: [(ObjectIdentifier, any StoreExecutor)] = []

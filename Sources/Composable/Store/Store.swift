@@ -144,7 +144,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     }
 
     /// Sets `taker`, asked on this Store's executor about each change of one shared value
-    /// (`SharedReference.id`) the Store holds, once the observer has seen every reduced batch.
+    /// (`Shared.referenceID`) the Store holds, once the observer has seen every reduced batch.
     /// When it answers true, the observer is not called for that change: the taker has done
     /// all the observer would have done with it (the server's favorites-only change, see
     /// docs/INTERNALS.md). The state still reads the new value, through its `Shared`.
@@ -287,7 +287,7 @@ extension Store: SharedSubscriber {
 /// touch (and retain) before the taker's.
 public protocol SharedChangeTaker: AnyObject, Sendable {
     /// Called on the Store's executor: true when it sent on all the observer would have of the
-    /// change of `box` (`SharedReference.id`), which the observer then is not told.
+    /// change of `box` (`Shared.referenceID`), which the observer then is not told.
     func takeSharedChange(of box: ObjectIdentifier) -> Bool
 }
 

@@ -1,3 +1,4 @@
+import Composable
 import ProcessStats
 import Synchronization
 
@@ -38,26 +39,19 @@ final class ServerMetricsRecorder: Sendable {
         func bytesSent(_ count: Int) { bytesOut.add(count, ordering: .relaxed) }
     }
 
-    /// By executor (`sendCounts(for:)`); each holds its executor, so no other takes its identity.
-    private let sendCounts = Mutex<[ObjectIdentifier: (executor: any AnyObject & Sendable, counts: SendCounts)]>([:])
+    /// By executor (`sendCounts(for:)`).
+    private let sendCounts = PerExecutor { _ in SendCounts() }
 
     func sessionOpened() { counters.withLock { $0.sessions += 1 } }
     func sessionClosed() { counters.withLock { $0.sessions -= 1 } }
     /// What the sessions running on `executor` count their sends in.
-    func sendCounts(for executor: any AnyObject & Sendable) -> SendCounts {
-        sendCounts.withLock { all in
-            if let known = all[ObjectIdentifier(executor)] { return known.counts }
-            let counts = SendCounts()
-            all[ObjectIdentifier(executor)] = (executor, counts)
-            return counts
-        }
+    func sendCounts(for executor: any StoreExecutor) -> SendCounts {
+        sendCounts.value(for: executor)
     }
 
     /// Patches and bytes sent, over every executor's counts.
     private var sent: (patches: Int, bytes: Int) {
-        sendCounts.withLock { all in
-            all.values.reduce((0, 0)) { ($0.0 + $1.counts.patches.load(ordering: .relaxed), $0.1 + $1.counts.bytesOut.load(ordering: .relaxed)) }
-        }
+        sendCounts.all.reduce((0, 0)) { ($0.0 + $1.patches.load(ordering: .relaxed), $0.1 + $1.bytesOut.load(ordering: .relaxed)) }
     }
     func error(_ code: String) { counters.withLock { $0.errors[code, default: 0] += 1 } }
     /// A resume of a session this process did not hold, rebuilt from its saved screen.

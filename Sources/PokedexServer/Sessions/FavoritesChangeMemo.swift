@@ -10,9 +10,10 @@ import Synchronization
 /// threads write in turn, for every member) for the answer the first member of the thread got.
 ///
 /// Used on its executor only, where its sessions' Stores run (docs/INTERNALS.md, "A
-/// favorites-only change's answers, once per service thread"): one `FavoritesChangeMemos`
-/// entry per executor, so no two threads share one. A version names one box's value, and the memo holds both sides
-/// of the patch it keeps, so what it compares is never another value's.
+/// favorites-only change's answers, once per service thread"): one for each executor
+/// (`SessionContext.favoritesChanges`, a `PerExecutor`), so no two threads share one. A
+/// version names one box's value, and the memo holds both sides of the patch it keeps, so
+/// what it compares is never another value's.
 final class FavoritesChangeMemo: @unchecked Sendable {
     private let executor: any StoreExecutor
     private let favoritesJSON: FavoritesJSONCache
@@ -58,27 +59,5 @@ final class FavoritesChangeMemo: @unchecked Sendable {
         // A part the same as before changes nothing and is not worth keeping.
         if let old, !old.isIdentical(to: new) { (patchFound, patchOld, patchNew) = (found, old, new) }
         return found
-    }
-}
-
-/// The `FavoritesChangeMemo` of each executor sessions run on, made at a session's start.
-final class FavoritesChangeMemos: Sendable {
-    private let favoritesJSON: FavoritesJSONCache
-    private let patches: PartsPatchMemo
-    private let memos = Mutex<[ObjectIdentifier: FavoritesChangeMemo]>([:])
-
-    init(favoritesJSON: FavoritesJSONCache, patches: PartsPatchMemo) {
-        self.favoritesJSON = favoritesJSON
-        self.patches = patches
-    }
-
-    /// The memo of `executor`, which holds it (so no other executor takes its identity).
-    func memo(for executor: any StoreExecutor) -> FavoritesChangeMemo {
-        memos.withLock { memos in
-            if let memo = memos[ObjectIdentifier(executor)] { return memo }
-            let memo = FavoritesChangeMemo(executor: executor, favoritesJSON: favoritesJSON, patches: patches)
-            memos[ObjectIdentifier(executor)] = memo
-            return memo
-        }
     }
 }

@@ -117,7 +117,7 @@ final class Session: Sendable {
         let projection = SessionProjection(context.projection)
         self.projection = projection
         favoritesOnly = FavoritesOnlyChange(
-            projection: projection, output: output, recordingSlot: recordingSlot, memo: context.favoritesChanges.memo(for: executor))
+            projection: projection, output: output, recordingSlot: recordingSlot, memo: context.favoritesChanges.value(for: executor))
         let recording = context.recordings.map { settings in
             SessionRecording(
                 start: RecordingStart(

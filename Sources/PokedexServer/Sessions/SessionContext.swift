@@ -26,7 +26,7 @@ struct SessionContext: Sendable {
     let consentRecordings: ConsentRecordings?
     let sharedPatches = PartsPatchMemo(keyedByMembers: SessionProjection.ownPartsOfSharedValues)
     /// Each executor's answers to a favorites-only change (`FavoritesOnlyChange`).
-    let favoritesChanges: FavoritesChangeMemos
+    let favoritesChanges: PerExecutor<FavoritesChangeMemo>
     let log: Logger
     /// What every session's Store depends on alike (the data source, the clock, the date),
     /// set once: a Store's dependencies are a copy of these with its own clients added, and
@@ -50,7 +50,9 @@ struct SessionContext: Sendable {
         self.recordings = recordings
         self.consentRecordings = consentRecordings
         self.log = log
-        favoritesChanges = FavoritesChangeMemos(favoritesJSON: projection.favoritesJSON, patches: sharedPatches)
+        favoritesChanges = PerExecutor { [favoritesJSON = projection.favoritesJSON, sharedPatches] executor in
+            FavoritesChangeMemo(executor: executor, favoritesJSON: favoritesJSON, patches: sharedPatches)
+        }
         var dependencies = DependencyValues.current
         dependencies.pokemonClient = pokemonClient
         dependencies.clock = clock.asClock

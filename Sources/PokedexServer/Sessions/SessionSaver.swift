@@ -63,7 +63,7 @@ final class SessionSaver: Sendable {
     func changed(session id: String, user userID: String, to state: RestorableState) {
         let at = clock.date()
         // One lock for both: nearly every change of a busy process finds a write scheduled.
-        // The change is made in the table's slot: one built outside the closure was copied
+        // The change is made where it is appended: one built outside the closure was copied
         // in (its strings retained, and released again with it).
         let start = pending.withLock { pending -> Bool in
             pending.dirty.append(Change(sessionID: id, userID: userID, state: state, at: at))
