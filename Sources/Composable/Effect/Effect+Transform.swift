@@ -34,7 +34,7 @@ extension Effect {
     /// The effect as seen one level up (a `Scope`, `ifLet` or `forEach` passing a child's effect
     /// to its parent): every child scope inside it gains `key` in front of its path and reads
     /// its liveness through `project`. Effects without child scopes are returned unchanged.
-    @usableFromInline func lifted(key: @autoclosure () -> AnyHashable, project: @escaping (Any) -> Any?) -> Self {
+    @usableFromInline func lifted(key: @autoclosure () -> ScopeKey, project: @escaping (Any) -> Any?) -> Self {
         guard containsScopes else { return self }
         return lifting(key: key(), project: project)
     }
@@ -49,7 +49,7 @@ extension Effect {
         }
     }
 
-    private func lifting(key: AnyHashable, project: @escaping (Any) -> Any?) -> Self {
+    private func lifting(key: ScopeKey, project: @escaping (Any) -> Any?) -> Self {
         switch operation {
         case .none, .send, .run, .cancel:
             return self
@@ -63,31 +63,10 @@ extension Effect {
             return Self(.scoped(scope.lifted(key: key, project: project), effect.lifting(key: key, project: project)))
         }
     }
-
-    /// Wraps every `.run` in this effect so its operation runs inside `wrap` (used to give a
-    /// child's effects their own `dismiss` dependency).
-    func wrappingRuns(
-        _ wrap: @escaping @Sendable (Send<Action>, @escaping @Sendable () async -> Void) async -> Void
-    ) -> Self {
-        switch operation {
-        case .none, .send, .cancel:
-            return self
-        case let .run(priority, work):
-            return Self(.run(priority) { send in await wrap(send) { await work(send) } })
-        case let .answered(answer, otherwise):
-            return Self(.answered(answer, otherwise: otherwise.wrappingRuns(wrap)))
-        case let .merge(effects):
-            return Self(.merge(effects.map { $0.wrappingRuns(wrap) }))
-        case let .cancellable(id, cancelInFlight, effect):
-            return Self(.cancellable(id, cancelInFlight: cancelInFlight, effect.wrappingRuns(wrap)))
-        case let .scoped(scope, effect):
-            return Self(.scoped(scope, effect.wrappingRuns(wrap)))
-        }
-    }
 }
 
 extension EffectScopeID {
     /// The id under which all of a scope's effects are registered.
     @usableFromInline
-    static func effectID(_ scope: EffectScopeID) -> EffectID { EffectID(scope) }
+    static func effectID(_ scope: EffectScopeID) -> EffectID { EffectID(scope: scope) }
 }

@@ -47,12 +47,12 @@ where Element.State: Identifiable, Element.State.ID == ID {
         guard let effect, !effect.isNone else { return .none }
         // Only an element that has effects pays for its path and its liveness check.
         let key = AnyHashable([AnyHashable(toElements), AnyHashable(id)])
-        let scope = ChildScope(path: [key]) { parentState in
+        let scope = ChildScope(key: .value(key)) { parentState in
             (parentState as? Parent.State)?[keyPath: toElements].index(id: id) != nil
         }
         let embed = toElementAction.embed
         return effect
-            .lifted(key: key, project: { ($0 as? Parent.State)?[keyPath: toElements][id: id] })
+            .lifted(key: .value(key), project: { ($0 as? Parent.State)?[keyPath: toElements][id: id] })
             .map { embed(.element(id: id, action: $0)) }
             .scoped(scope)
     }

@@ -68,14 +68,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             return .none  // An action for a child that is no longer presented is dropped.
         }
         // Only a child that has effects pays for its path and its liveness check.
-        let scope = ChildScope(path: [presentationID]) { parentState in
+        let scope = ChildScope(key: .presentation(presentationID)) { parentState in
             (parentState as? Parent.State)?[keyPath: keyPath].presentationID == presentationID
         }
         let embed = toPresentationAction.embed
         return effect
-            .lifted(key: keyPath, project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue })
-            .map { embed(.presented($0)) }
-            .dismissing(with: embed(.dismiss))
+            .lifted(key: .property(keyPath), project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue })
+            .map({ embed(.presented($0)) }, dismissingWith: embed(.dismiss))
             .scoped(scope)
     }
 }

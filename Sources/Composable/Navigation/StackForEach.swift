@@ -59,14 +59,13 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         guard let effect, !effect.isNone else { return .none }
         // Only an entry that has effects pays for its path and its liveness check.
         let key = AnyHashable([AnyHashable(toStack), AnyHashable(id)])
-        let scope = ChildScope(path: [key]) { parentState in
+        let scope = ChildScope(key: .value(key)) { parentState in
             (parentState as? Parent.State)?[keyPath: toStack][id: id] != nil
         }
         let embed = toStackAction.embed
         return effect
-            .lifted(key: key, project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] })
-            .map { embed(.element(id: id, action: $0)) }
-            .dismissing(with: embed(.popFrom(id: id)))
+            .lifted(key: .value(key), project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] })
+            .map({ embed(.element(id: id, action: $0)) }, dismissingWith: embed(.popFrom(id: id)))
             .scoped(scope)
     }
 }

@@ -43,7 +43,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
             let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
             if effect.isNone { return .none }
             return effect
-                .lifted(key: keyPath, project: { ($0 as? ParentState)?[keyPath: keyPath] })
+                .lifted(key: .property(keyPath), project: { ($0 as? ParentState)?[keyPath: keyPath] })
                 .map(toChildAction.embed)
         case let .casePath(casePath):
             guard var childState = casePath.extract(state) else { return .none }
@@ -51,7 +51,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
             state = casePath.embed(childState)
             if effect.isNone { return .none }
             return effect
-                .lifted(key: ObjectIdentifier(Child.self), project: { ($0 as? ParentState).flatMap(casePath.extract) })
+                .lifted(key: .type(ObjectIdentifier(Child.self)), project: { ($0 as? ParentState).flatMap(casePath.extract) })
                 .map(toChildAction.embed)
         }
     }

@@ -12,6 +12,9 @@ package final class EffectRunner<Action: Sendable> {
     /// forgotten before its handle exists, and its handle is then not stored.
     private var tasks: [Int: (task: Task<Void, Never>?, ids: [EffectID])] = [:]
     private var taskIDsByEffectID: [EffectID: Set<Int>] = [:]
+    /// The declared hash (`EffectID.declaredHash`) of each id a running task is registered
+    /// under, once per task and id: asked before a cancellation makes its scoped id.
+    private var declaredHashes: [Int] = []
     /// The task in its immediate start (`launch`), and whether it ended there: it is entered
     /// in the tables only if it did not.
     private var starting: (taskID: Int, ended: Bool)?
@@ -56,19 +59,48 @@ package final class EffectRunner<Action: Sendable> {
         immediate: (Action) -> Void,
         started: inout [Task<Void, Never>]
     ) {
-        run(effect, ids: [], namespace: nil, unnamed: nil, scopes: scopes, immediate: immediate, started: &started)
+        run(effect, at: Placement(), scopes: scopes, immediate: immediate, started: &started)
     }
 
-    /// `unnamed`: the innermost child scope entered, not named yet. Naming a scope (its id
-    /// hashed from its path of `AnyHashable`s, boxed as an effect id, appended to the ids) is
-    /// needed only by what registers or cancels a task, and nearly every scoped effect answers
-    /// at once (a detail or a page from memory), which needs neither: it is named when one
-    /// of those comes, or when a scope inside it is entered.
+    /// Where an effect sits in the tree: the ids its tasks are registered under and the
+    /// namespace of the ids declared in it, some not made yet. Making them (a scope's id hashed
+    /// from its path of `AnyHashable`s and boxed as an effect id, a declared id namespaced by
+    /// it, an array of them) is needed only by what registers or cancels a task, and nearly
+    /// every effect answers at once (a detail or a page from memory, declared cancellable
+    /// under a scope), which needs neither: they are made when a task starts, a cancellation
+    /// finds tasks to cancel, or a scope inside is entered (`named`).
+    struct Placement {
+        var ids: [EffectID] = []
+        var namespace: EffectScopeID?
+        /// The innermost child scope entered, not named yet.
+        var unnamed: ChildScope?
+        /// A cancellation id declared inside `unnamed` (or in `namespace`), not added to `ids` yet.
+        var declared: EffectID?
+
+        /// The same placement with every id made: `unnamed`'s scope id is the namespace and
+        /// its effect id is added to the ids, then `declared`, namespaced by it. The rule that
+        /// makes the delay safe: each is a function of the scope's path and the declared id
+        /// alone, so made later they are the same ids.
+        func named() -> Placement {
+            guard unnamed != nil || declared != nil else { return self }
+            var named = self
+            if let unnamed {
+                let scopeID = EffectScopeID(unnamed.path)
+                named.ids.append(EffectScopeID.effectID(scopeID))
+                named.namespace = scopeID
+                named.unnamed = nil
+            }
+            if let declared {
+                named.ids.append(named.namespace.map(declared.within) ?? declared)
+                named.declared = nil
+            }
+            return named
+        }
+    }
+
     private func run(
         _ effect: Effect<Action>,
-        ids: [EffectID],
-        namespace: EffectScopeID?,
-        unnamed: ChildScope?,
+        at placement: Placement,
         scopes: ScopeRegistry,
         immediate: (Action) -> Void,
         started: inout [Task<Void, Never>]
@@ -79,30 +111,35 @@ package final class EffectRunner<Action: Sendable> {
         case let .send(action):
             immediate(action)
         case let .run(priority, work):
-            let (ids, _) = Self.naming(unnamed, ids: ids, namespace: namespace)
-            if let task = launch(priority: priority, work: work, ids: ids) { started.append(task) }
+            if let task = launch(priority: priority, work: work, ids: placement.named().ids) { started.append(task) }
         case let .answered(answer, otherwise):
             // Called where a task would have started (inside the loop, with the Store's
             // dependencies), its action buffered as such a task's is.
             guard answer({ acceptDuringProcessing?($0) }) else {
-                return run(otherwise, ids: ids, namespace: namespace, unnamed: unnamed, scopes: scopes, immediate: immediate, started: &started)
+                return run(otherwise, at: placement, scopes: scopes, immediate: immediate, started: &started)
             }
             // Nothing to enter or release: its scope is registered only for a task still running.
             if journal != nil {
-                let (ids, _) = Self.naming(unnamed, ids: ids, namespace: namespace)
+                let ids = placement.named().ids
                 journal?.started.append(ids.isEmpty ? "answered at once" : "answered at once, cancellable by \(ids.map(\.description).joined(separator: ", "))")
             }
         case let .merge(effects):
             for effect in effects {
-                run(effect, ids: ids, namespace: namespace, unnamed: unnamed, scopes: scopes, immediate: immediate, started: &started)
+                run(effect, at: placement, scopes: scopes, immediate: immediate, started: &started)
             }
         case let .cancellable(id, cancelInFlight, inner):
-            let (ids, namespace) = Self.naming(unnamed, ids: ids, namespace: namespace)
-            let id = namespace.map(id.within) ?? id
-            if cancelInFlight { cancel(id) }
-            run(inner, ids: ids + [id], namespace: namespace, unnamed: nil, scopes: scopes, immediate: immediate, started: &started)
+            // One id waits to be made at a time (an outer one is made first).
+            var placement = placement.declared == nil ? placement : placement.named()
+            // A cancellation finds nothing while no task is registered under an id declared so.
+            if cancelInFlight, mayHaveTasks(declaredAs: id) {
+                placement = placement.named()
+                cancel(placement.namespace.map(id.within) ?? id)
+            }
+            placement.declared = id
+            run(inner, at: placement, scopes: scopes, immediate: immediate, started: &started)
         case let .cancel(id):
-            let (_, namespace) = Self.naming(unnamed, ids: ids, namespace: namespace)
+            guard mayHaveTasks(declaredAs: id) else { return }
+            let namespace = placement.named().namespace
             cancel(namespace.map(id.within) ?? id)
         case let .scoped(scope, inner):
             // The innermost scope namespaces the ids declared in it; every task of the child
@@ -112,9 +149,10 @@ package final class EffectRunner<Action: Sendable> {
             // cancels while the inner effects start, and an effect that answered at once (most
             // of them) leaves nothing to cancel, so registering its scope first only made and
             // removed a table entry per effect.
-            let (ids, namespace) = Self.naming(unnamed, ids: ids, namespace: namespace)
+            var inside = placement.named()
+            inside.unnamed = scope
             let startedBefore = started.count
-            run(inner, ids: ids, namespace: namespace, unnamed: scope, scopes: scopes, immediate: immediate, started: &started)
+            run(inner, at: inside, scopes: scopes, immediate: immediate, started: &started)
             if started.count > startedBefore {
                 let scopeEffectID = EffectScopeID.effectID(EffectScopeID(scope.path))
                 if taskIDsByEffectID[scopeEffectID] != nil { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
@@ -122,12 +160,10 @@ package final class EffectRunner<Action: Sendable> {
         }
     }
 
-    /// The ids and namespace inside `unnamed` (when there is one): its scope id is the
-    /// namespace, and the effect id made of it is added to the ids.
-    private static func naming(_ unnamed: ChildScope?, ids: [EffectID], namespace: EffectScopeID?) -> (ids: [EffectID], namespace: EffectScopeID?) {
-        guard let unnamed else { return (ids, namespace) }
-        let scopeID = EffectScopeID(unnamed.path)
-        return (ids + [EffectScopeID.effectID(scopeID)], scopeID)
+    /// Whether a task may be registered under `declared` in some scope: false lets a
+    /// cancellation skip making its scoped id (the table holds a few ids at most).
+    private func mayHaveTasks(declaredAs declared: EffectID) -> Bool {
+        !declaredHashes.isEmpty && declaredHashes.contains(declared.declaredHash)
     }
 
     /// Starts the task; returns it unless it ended during its immediate start (an effect
@@ -174,14 +210,17 @@ package final class EffectRunner<Action: Sendable> {
         // task that ended here has none to release.
         if endedAtOnce { return nil }
         tasks[taskID] = (task, ids)
-        for id in ids { taskIDsByEffectID[id, default: []].insert(taskID) }
+        for id in ids {
+            taskIDsByEffectID[id, default: []].insert(taskID)
+            declaredHashes.append(id.declaredHash)
+        }
         return task
     }
 
     /// Cancels every task registered under `id`.
     @usableFromInline
     func cancel(_ id: EffectID) {
-        guard let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
+        guard !taskIDsByEffectID.isEmpty, let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
         journal?.cancelled.append("\(id): tasks \(taskIDs.sorted().map(String.init).joined(separator: ", "))")
         idReleased?(id)
         for taskID in taskIDs {
@@ -198,6 +237,7 @@ package final class EffectRunner<Action: Sendable> {
         }
         guard let entry = tasks.removeValue(forKey: taskID) else { return }
         for id in entry.ids {
+            if let index = declaredHashes.firstIndex(of: id.declaredHash) { declaredHashes.remove(at: index) }
             // One lookup per id, not one for the removal and more for the emptiness check.
             guard let index = taskIDsByEffectID.index(forKey: id) else { continue }
             taskIDsByEffectID.values[index].remove(taskID)
@@ -210,11 +250,13 @@ package final class EffectRunner<Action: Sendable> {
         // of idle sessions each held the tables of the effects their first screen ran.
         if tasks.isEmpty { tasks = [:] }
         if taskIDsByEffectID.isEmpty { taskIDsByEffectID = [:] }
+        if declaredHashes.isEmpty { declaredHashes = [] }
     }
 
     func cancelAll() {
         for entry in tasks.values { entry.task?.cancel() }
         tasks.removeAll()
         taskIDsByEffectID.removeAll()
+        declaredHashes.removeAll()
     }
 }

@@ -13,24 +13,32 @@
 // The closures capture key paths and ids and are called only on the owning Store's executor.
 @usableFromInline
 struct ChildScope: @unchecked Sendable {
-    /// The keys from the level the effect has been lifted to down to the child.
-    var path: [AnyHashable]
+    /// The child's key at the level that made the scope.
+    var key: ScopeKey
+    /// The keys from the level the effect has been lifted to down to the one that made the
+    /// scope (none until lifted: most scopes are never named, so their path is not built).
+    var outer: [ScopeKey] = []
     /// Whether the child still exists in the state of the level the effect has been lifted to.
     var isAlive: (Any) -> Bool
 
-    @usableFromInline init(path: [AnyHashable], isAlive: @escaping (Any) -> Bool) {
-        self.path = path
+    @usableFromInline init(key: ScopeKey, isAlive: @escaping (Any) -> Bool) {
+        self.key = key
         self.isAlive = isAlive
     }
 
+    /// The keys from the level the effect has been lifted to down to the child.
+    var path: [ScopeKey] { outer + [key] }
+
     /// The same scope seen from one level up: `project` goes from that level's state to the
     /// state the scope was expressed in (nil when it is gone).
-    func lifted(key: AnyHashable, project: @escaping (Any) -> Any?) -> ChildScope {
+    func lifted(key: ScopeKey, project: @escaping (Any) -> Any?) -> ChildScope {
         let isAlive = self.isAlive
-        return ChildScope(path: [key] + path) { state in
+        var lifted = ChildScope(key: self.key) { state in
             guard let child = project(state) else { return false }
             return isAlive(child)
         }
+        lifted.outer = [key] + outer
+        return lifted
     }
 }
 
