@@ -100,6 +100,18 @@ public struct Effect<Action: Sendable>: Sendable {
         Self(.cancel(EffectID(id)))
     }
 
+    /// The same, with an id made once (a feature's `static let`): making an `EffectID` boxes
+    /// its value as an `AnyHashable`, which asks the runtime for the type's conformances each
+    /// time, and a fetch is declared cancellable on nearly every action.
+    public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Self {
+        Self(.cancellable(id, cancelInFlight: cancelInFlight, self))
+    }
+
+    /// Cancels every running effect registered under `id`, made once.
+    public static func cancel(id: EffectID) -> Self {
+        Self(.cancel(id))
+    }
+
     @inlinable public var isNone: Bool {
         if case .none = operation { return true }
         return false

@@ -6,7 +6,6 @@ import PokedexModels
 /// here once; the screen says where its state keeps the value and how to fetch it.
 protocol LocalizedFetching: Reducer, Sendable {
     associatedtype Value: Equatable & Sendable
-    associatedtype FetchID: Hashable & Sendable
     static var value: WritableKeyPath<State, LoadState<Value>> { get }
     static var locale: WritableKeyPath<State, AppLocale> { get }
     /// How the value the state names (a Pokémon, a type) is fetched; made while reducing, so
@@ -14,8 +13,9 @@ protocol LocalizedFetching: Reducer, Sendable {
     func fetching(for state: State) -> LocalizedFetch<Value>
     static func loaded(_ value: Value) -> Action
     static func failed(_ message: String) -> Action
-    /// Under which id a fetch runs: a new one cancels the one in flight.
-    static var fetchID: FetchID { get }
+    /// Under which id a fetch runs: a new one cancels the one in flight. Made once (a
+    /// `static let`): a fetch is declared on every screen's appearance.
+    static var fetchID: EffectID { get }
 }
 
 /// The two ways a screen's value comes, given a language: `fetch`, and, when the client holds

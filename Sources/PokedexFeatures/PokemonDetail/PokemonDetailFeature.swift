@@ -81,7 +81,7 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
 
     static var value: WritableKeyPath<State, LoadState<PokemonDetail>> { \.detail }
     static var locale: WritableKeyPath<State, AppLocale> { \.locale }
-    static let fetchID = CancelID.detail
+    static let fetchID = EffectID(CancelID.detail)
     static func loaded(_ detail: PokemonDetail) -> Action { .detailLoaded(detail) }
     static func failed(_ message: String) -> Action { .detailFailed(message) }
 

@@ -70,7 +70,13 @@ public struct PokemonListFeature: Reducer, Sendable {
         }
     }
 
-    enum CancelID { case page, search }
+    enum CancelID {
+        case page, search
+        /// Made once (`Effect.cancellable(id:)` with an `EffectID`): a page and a search are
+        /// declared cancellable on many actions.
+        static let pageID = EffectID(CancelID.page)
+        static let searchID = EffectID(CancelID.search)
+    }
 
     @Dependency(\.pokemonClient) var pokemonClient
     @Dependency(\.clock) var clock
@@ -111,10 +117,10 @@ public struct PokemonListFeature: Reducer, Sendable {
                     try await clock.sleep(for: Self.searchDebounce)
                     await send(.searchDebounced)
                 }
-                .cancellable(id: CancelID.search, cancelInFlight: true)
+                .cancellable(id: CancelID.searchID, cancelInFlight: true)
             }
             if binding.keyPath == \State.typeFilter {
-                return .merge(.cancel(id: CancelID.search), loadFirstPage(&state))
+                return .merge(.cancel(id: CancelID.searchID), loadFirstPage(&state))
             }
             return .none
 
@@ -177,9 +183,9 @@ public struct PokemonListFeature: Reducer, Sendable {
         } catch: { error, send in
             await send(.pageFailed(offset: offset, userMessage(for: error, in: query.locale)))
         }
-        guard let pageInMemory = client.pageInMemory else { return run.cancellable(id: CancelID.page, cancelInFlight: true) }
+        guard let pageInMemory = client.pageInMemory else { return run.cancellable(id: CancelID.pageID, cancelInFlight: true) }
         return Effect.answered(by: { pageInMemory(query, limit, offset).map { .pageLoaded(offset: offset, $0) } }, otherwise: run)
-            .cancellable(id: CancelID.page, cancelInFlight: true)
+            .cancellable(id: CancelID.pageID, cancelInFlight: true)
     }
 }
 

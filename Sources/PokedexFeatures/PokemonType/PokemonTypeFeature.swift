@@ -59,7 +59,7 @@ public struct PokemonTypeFeature: Reducer, LocalizedFetching, Sendable {
 
     static var value: WritableKeyPath<State, LoadState<[Pokemon]>> { \.members }
     static var locale: WritableKeyPath<State, AppLocale> { \.locale }
-    static let fetchID = CancelID.members
+    static let fetchID = EffectID(CancelID.members)
     static func loaded(_ members: [Pokemon]) -> Action { .membersLoaded(members) }
     static func failed(_ message: String) -> Action { .membersFailed(message) }
 
