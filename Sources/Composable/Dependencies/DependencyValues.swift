@@ -113,12 +113,15 @@ public func withDependencies<R>(
 /// Reads one dependency from the current task's values: `@Dependency(\.uuid) var uuid`.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-    private let keyPath: KeyPath<DependencyValues, Value> & Sendable
+    @usableFromInline let keyPath: KeyPath<DependencyValues, Value> & Sendable
 
     public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
         self.keyPath = keyPath
     }
 
+    /// Inlinable, so the key path is applied specialized to the client's type: unspecialized,
+    /// each read (a reducer reads a client on nearly every action) looked up generic metadata.
+    @inlinable
     public var wrappedValue: Value {
         DependencyValues.current[keyPath: keyPath]
     }
