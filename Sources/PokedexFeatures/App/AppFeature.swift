@@ -70,7 +70,11 @@ public struct AppFeature: Reducer, Sendable {
         static var presentation: WritableKeyPath<State, PresentationState<Destination.State>> { \._destination }
     }
 
-    public enum Action: Equatable, Sendable {
+    /// Boxed (`indirect`): every reducer of the root's body tests the action for its own case
+    /// (six case paths and the core's switch), and each test copied the whole action (187 bytes
+    /// inline, its largest payload a pushed screen's state) and destroyed the copy; boxed, a
+    /// copy is one retain. Making one costs an allocation, once per action.
+    public indirect enum Action: Equatable, Sendable {
         /// The session started: load what is on screen.
         case onAppear
         case list(PokemonListFeature.Action)
