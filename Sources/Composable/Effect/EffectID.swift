@@ -46,7 +46,7 @@ public struct EffectID: Hashable, Sendable {
         }
     }
 
-    func within(_ scope: EffectScopeID) -> EffectID {
+    @usableFromInline func within(_ scope: EffectScopeID) -> EffectID {
         EffectID(base, baseHash: baseHash, scope: scope)
     }
 
@@ -88,7 +88,7 @@ public struct EffectScopeID: Hashable, Sendable {
     private let path: [ScopeKey]
     private let hash: Int
 
-    init(_ path: [ScopeKey]) {
+    @usableFromInline init(_ path: [ScopeKey]) {
         self.path = path
         hash = path.hashValue
     }

@@ -37,16 +37,19 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let presentationAction = toPresentationAction.extract(action)
-        var childEffect = Effect<Parent.Action>.none
-        if case let .presented(childAction) = presentationAction {
-            childEffect = reduceChild(into: &state, action: childAction)
-        }
-        let parentEffect = parent.reduce(into: &state, action: action)
-        if case .dismiss = presentationAction {
+        // One test of the extracted action: most actions are not the presentation's, and
+        // testing it again after the parent ran kept a copy of it alive across the parent.
+        switch toPresentationAction.extract(action) {
+        case nil:
+            return parent.reduce(into: &state, action: action)
+        case let .presented(childAction)?:
+            let childEffect = reduceChild(into: &state, action: childAction)
+            return childEffect.merge(with: parent.reduce(into: &state, action: action))
+        case .dismiss?:
+            let parentEffect = parent.reduce(into: &state, action: action)
             state[keyPath: toPresentationState].wrappedValue = nil
+            return parentEffect
         }
-        return childEffect.merge(with: parentEffect)
     }
 
     @inlinable

@@ -33,21 +33,23 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let stackAction = toStackAction.extract(action)
-        var elementEffect = Effect<Parent.Action>.none
-        if case let .element(id, elementAction) = stackAction {
-            elementEffect = reduceElement(id: id, action: elementAction, state: &state)
-        }
-        let parentEffect = parent.reduce(into: &state, action: action)
-        switch stackAction {
-        case let .popFrom(id):
+        // One test of the extracted action: most actions are not the stack's, and testing it
+        // again after the parent ran kept a copy of it alive across the parent.
+        switch toStackAction.extract(action) {
+        case nil:
+            return parent.reduce(into: &state, action: action)
+        case let .element(id, elementAction)?:
+            let elementEffect = reduceElement(id: id, action: elementAction, state: &state)
+            return elementEffect.merge(with: parent.reduce(into: &state, action: action))
+        case let .popFrom(id)?:
+            let parentEffect = parent.reduce(into: &state, action: action)
             state[keyPath: toStack].pop(from: id)
-        case let .push(id, element):
+            return parentEffect
+        case let .push(id, element)?:
+            let parentEffect = parent.reduce(into: &state, action: action)
             state[keyPath: toStack].insert(element, id: id)
-        case .element, nil:
-            break
+            return parentEffect
         }
-        return elementEffect.merge(with: parentEffect)
     }
 
     @inlinable

@@ -125,7 +125,9 @@ extension StackState: CustomStringConvertible {
 public enum StackAction<State: Sendable, Action: Sendable>: Sendable {
     case element(id: StackElementID, action: Action)
     case popFrom(id: StackElementID)
-    case push(id: StackElementID, state: State)
+    /// Boxed (`indirect`): a screen's whole state, rarely sent, made every stack action as
+    /// large, and the stack's reducer copies the action it is given.
+    indirect case push(id: StackElementID, state: State)
 }
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}

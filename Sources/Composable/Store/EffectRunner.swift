@@ -51,8 +51,9 @@ package final class EffectRunner<Action: Sendable> {
     /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate` (as do the
     /// actions of tasks that answer during their start); tasks still running after their
     /// immediate start are appended to `started`; child scopes that start tasks are
-    /// registered in `scopes`.
-    @usableFromInline
+    /// registered in `scopes`. Inlinable, with the walk below, so that it is specialized for
+    /// the Store's action: unspecialized, every node's switch looked its type up at run time.
+    @inlinable
     func run(
         _ effect: Effect<Action>,
         scopes: ScopeRegistry,
@@ -69,19 +70,22 @@ package final class EffectRunner<Action: Sendable> {
     /// every effect answers at once (a detail or a page from memory, declared cancellable
     /// under a scope), which needs neither: they are made when a task starts, a cancellation
     /// finds tasks to cancel, or a scope inside is entered (`named`).
+    @usableFromInline
     struct Placement {
-        var ids: [EffectID] = []
-        var namespace: EffectScopeID?
+        @usableFromInline var ids: [EffectID] = []
+        @usableFromInline var namespace: EffectScopeID?
         /// The innermost child scope entered, not named yet.
-        var unnamed: ChildScope?
+        @usableFromInline var unnamed: ChildScope?
         /// A cancellation id declared inside `unnamed` (or in `namespace`), not added to `ids` yet.
-        var declared: EffectID?
+        @usableFromInline var declared: EffectID?
+
+        @inlinable init() {}
 
         /// The same placement with every id made: `unnamed`'s scope id is the namespace and
         /// its effect id is added to the ids, then `declared`, namespaced by it. The rule that
         /// makes the delay safe: each is a function of the scope's path and the declared id
         /// alone, so made later they are the same ids.
-        func named() -> Placement {
+        @usableFromInline func named() -> Placement {
             guard unnamed != nil || declared != nil else { return self }
             var named = self
             if let unnamed {
@@ -98,7 +102,8 @@ package final class EffectRunner<Action: Sendable> {
         }
     }
 
-    private func run(
+    @inlinable
+    func run(
         _ effect: Effect<Action>,
         at placement: Placement,
         scopes: ScopeRegistry,
@@ -155,20 +160,25 @@ package final class EffectRunner<Action: Sendable> {
             run(inner, at: inside, scopes: scopes, immediate: immediate, started: &started)
             if started.count > startedBefore {
                 let scopeEffectID = EffectScopeID.effectID(EffectScopeID(scope.path))
-                if taskIDsByEffectID[scopeEffectID] != nil { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
+                if hasTasks(under: scopeEffectID) { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
             }
         }
     }
 
     /// Whether a task may be registered under `declared` in some scope: false lets a
     /// cancellation skip making its scoped id (the table holds a few ids at most).
-    private func mayHaveTasks(declaredAs declared: EffectID) -> Bool {
+    @usableFromInline func mayHaveTasks(declaredAs declared: EffectID) -> Bool {
         !declaredHashes.isEmpty && declaredHashes.contains(declared.declaredHash)
+    }
+
+    /// Whether a running task is registered under `id`.
+    @usableFromInline func hasTasks(under id: EffectID) -> Bool {
+        taskIDsByEffectID[id] != nil
     }
 
     /// Starts the task; returns it unless it ended during its immediate start (an effect
     /// that answered at once), which then never entered the tables.
-    private func launch(
+    @usableFromInline func launch(
         priority: TaskPriority?,
         work: @escaping @Sendable (Send<Action>) async -> Void,
         ids: [EffectID]

@@ -14,12 +14,12 @@
 @usableFromInline
 struct ChildScope: @unchecked Sendable {
     /// The child's key at the level that made the scope.
-    var key: ScopeKey
+    @usableFromInline var key: ScopeKey
     /// The keys from the level the effect has been lifted to down to the one that made the
     /// scope (none until lifted: most scopes are never named, so their path is not built).
-    var outer: [ScopeKey] = []
+    @usableFromInline var outer: [ScopeKey] = []
     /// Whether the child still exists in the state of the level the effect has been lifted to.
-    var isAlive: (Any) -> Bool
+    @usableFromInline var isAlive: (Any) -> Bool
 
     @usableFromInline init(key: ScopeKey, isAlive: @escaping (Any) -> Bool) {
         self.key = key
@@ -27,7 +27,7 @@ struct ChildScope: @unchecked Sendable {
     }
 
     /// The keys from the level the effect has been lifted to down to the child.
-    var path: [ScopeKey] { outer + [key] }
+    @usableFromInline var path: [ScopeKey] { outer + [key] }
 
     /// The same scope seen from one level up: `project` goes from that level's state to the
     /// state the scope was expressed in (nil when it is gone).
@@ -58,7 +58,7 @@ final class ScopeRegistry {
     /// How many scopes are checked after each action (tests).
     var count: Int { checks.count }
 
-    func register(_ id: EffectID, isAlive: @escaping (Any) -> Bool) {
+    @usableFromInline func register(_ id: EffectID, isAlive: @escaping (Any) -> Bool) {
         if checks[id] == nil { checks[id] = isAlive }
     }
 

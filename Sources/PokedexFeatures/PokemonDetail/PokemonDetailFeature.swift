@@ -25,7 +25,10 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
     public enum Action: Equatable, Sendable {
         case onAppear
         case retryTapped
-        case detailLoaded(PokemonDetail)
+        /// Boxed (`indirect`): the whole detail, once per screen, made every action of the
+        /// detail (and of the presentation and stack holding it) as large, and each level
+        /// that tests an action for its case copies it.
+        indirect case detailLoaded(PokemonDetail)
         case detailFailed(String)
         case closeTapped
         case typeTapped(String)
