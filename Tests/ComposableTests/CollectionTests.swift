@@ -99,4 +99,23 @@ final class CollectionTests: XCTestCase {
         let twice = IdentifiedArray<Int, Parent.Row>([Parent.Row(id: 1), Parent.Row(id: 2), Parent.Row(id: 1)])
         XCTAssertEqual(twice.ids, [1, 2])
     }
+
+    /// A page more on an indexed array enters each new row once, keeps a row already there
+    /// where it was (and the first of ids repeated in the page), and leaves the copy it was
+    /// made from as it was.
+    func testAPageMoreOnAnIndexedArrayKeepsRowsAlreadyThereAndItsCopyIntact() {
+        let threshold = IdentifiedArray<Int, Parent.Row>.indexThreshold
+        var rows = IdentifiedArray<Int, Parent.Row>((1...threshold + 3).map { Parent.Row(id: $0) })
+        XCTAssertFalse(rows.indexByID.isEmpty)
+        let before = rows
+        let page = [threshold + 4, 5, threshold + 5, threshold + 4, 1, threshold + 6].map { Parent.Row(id: $0) }
+        rows.append(contentsOf: page)
+        XCTAssertEqual(rows.ids, Array(1...threshold + 6))
+        for (position, id) in rows.ids.enumerated() { XCTAssertEqual(rows.index(id: id), position) }
+        XCTAssertEqual(rows.indexByID.count, threshold + 6)
+        XCTAssertEqual(before.ids, Array(1...threshold + 3))
+        XCTAssertEqual(before.indexByID.count, threshold + 3)
+        XCTAssertNil(before.index(id: threshold + 4))
+        XCTAssertEqual(before.index(id: 5), 4)
+    }
 }

@@ -83,7 +83,22 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
         // Grown as appending grows it (to twice), so pages appended one after another
         // reallocate as seldom as elements appended one by one do.
         if needed > storage.capacity { storage.reserveCapacity(Swift.max(needed, 2 * storage.count)) }
-        for element in newElements { append(element) }
+        guard !indexByID.isEmpty else {
+            for element in newElements { append(element) }
+            return
+        }
+        // Indexed already: the index made room for once (copied once, at its final size, when
+        // it is shared with the state this one was copied from), and each row entered with one
+        // lookup, not a search and then an insertion.
+        indexByID.reserveCapacity(needed)
+        for element in newElements {
+            let elementID = element.id
+            if let existing = indexByID.updateValue(storage.count, forKey: elementID) {
+                indexByID[elementID] = existing  // Already there: kept where it was.
+            } else {
+                storage.append(element)
+            }
+        }
     }
 
     @inlinable @_disfavoredOverload
