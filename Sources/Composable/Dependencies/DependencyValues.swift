@@ -16,8 +16,9 @@ public struct DependencyValues: Sendable {
     /// the whole table for each copy.
     @usableFromInline var overrides: [(key: ObjectIdentifier, box: DependencyBox)] = []
     public var context: DependencyContext = .live
-    /// `dismiss` as set for a presented child's effects (`Effect.dismissing`): a field of its
-    /// own, as every such effect sets it, and setting an entry of `storage` copied the table.
+    /// `dismiss` as set for a presented child's effects (`Effect.map(_:dismissingWith:)`): a
+    /// field of its own, as every such effect sets it, and setting an entry of `storage` copied
+    /// the table.
     var presentedDismiss: DismissEffect?
 
     public init() {}
