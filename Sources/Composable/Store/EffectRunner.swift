@@ -66,10 +66,10 @@ package final class EffectRunner<Action: Sendable> {
     /// Where an effect sits in the tree: the ids its tasks are registered under and the
     /// namespace of the ids declared in it, some not made yet. Making them (a scope's id hashed
     /// from its path, a declared id namespaced by it, an array of them) is needed only by
-    /// what registers or cancels a task, and nearly
-    /// every effect answers at once (a detail or a page from memory, declared cancellable
-    /// under a scope), which needs neither: they are made when a task starts, a cancellation
-    /// finds tasks to cancel, or a scope inside is entered (`named`).
+    /// what registers or cancels a task, and nearly every effect answers at once (a detail or
+    /// a page from memory, declared cancellable under a scope), which needs neither: they are
+    /// made when a task starts, a cancellation can find tasks to cancel, or a scope inside is
+    /// entered (`named`).
     @usableFromInline
     struct Placement {
         @usableFromInline var ids: [EffectID] = []
