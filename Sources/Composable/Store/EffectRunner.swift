@@ -48,16 +48,19 @@ package final class EffectRunner<Action: Sendable> {
     package var runningCount: Int { tasks.count }
     package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
 
-    /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate` (as do the
-    /// actions of tasks that answer during their start); tasks still running after their
-    /// immediate start are appended to `started`; child scopes that start tasks are
-    /// registered in `scopes`. Inlinable, with the walk below, so that it is specialized for
+    /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate`, and so do
+    /// answers at once (`Effect.answered`), with an effect's source; the actions of tasks that
+    /// answer during their start go to `acceptDuringProcessing`, the same buffer. (`immediate`
+    /// is made in the loop, specialized with it; `acceptDuringProcessing` is made generic in
+    /// the loop's owner, and appending through it looked the array's type up at run time.)
+    /// Tasks still running after their immediate start are appended to `started`; child
+    /// scopes that start tasks are registered in `scopes`. Inlinable, with the walk below, so that it is specialized for
     /// the Store's action: unspecialized, every node's switch looked its type up at run time.
     @inlinable
     func run(
         _ effect: Effect<Action>,
         scopes: ScopeRegistry,
-        immediate: (Action) -> Void,
+        immediate: (Action, ActionSource) -> Void,
         started: inout [Task<Void, Never>]
     ) {
         run(effect, at: Placement(), scopes: scopes, immediate: immediate, started: &started)
@@ -107,20 +110,20 @@ package final class EffectRunner<Action: Sendable> {
         _ effect: Effect<Action>,
         at placement: Placement,
         scopes: ScopeRegistry,
-        immediate: (Action) -> Void,
+        immediate: (Action, ActionSource) -> Void,
         started: inout [Task<Void, Never>]
     ) {
         switch effect.operation {
         case .none:
             return
         case let .send(action):
-            immediate(action)
+            immediate(action, .send)
         case let .run(priority, work):
             if let task = launch(priority: priority, work: work, ids: placement.named().ids) { started.append(task) }
         case let .answered(answer, otherwise):
             // Called where a task would have started (inside the loop, with the Store's
             // dependencies), its action buffered as such a task's is.
-            guard answer({ acceptDuringProcessing?($0) }) else {
+            guard answer({ immediate($0, .effect) }) else {
                 return run(otherwise, at: placement, scopes: scopes, immediate: immediate, started: &started)
             }
             // Nothing to enter or release: its scope is registered only for a task still running.

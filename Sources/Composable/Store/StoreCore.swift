@@ -130,9 +130,9 @@ package final class StoreCore<R: Reducer> {
         if !effect.isNone {
             // Actions go to the buffer, not through an inout borrow of it: a task answering
             // during its immediate start appends to it too (`acceptDuringProcessing`).
-            effects.run(effect, scopes: scopes, immediate: {
-                buffer.append($0)
-                if recorder != nil { bufferSources.append(.send) }
+            effects.run(effect, scopes: scopes, immediate: { action, source in
+                buffer.append(action)
+                if recorder != nil { bufferSources.append(source) }
             }, started: &started)
         }
         if !scopes.isEmpty {
