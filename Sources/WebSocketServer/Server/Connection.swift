@@ -3,8 +3,9 @@ import Synchronization
 /// One open websocket. Safe to use from any thread; holding it after close is harmless
 /// (sends then report `.closed`).
 public final class Connection: MessageSending {
-    /// Unique for the server's lifetime.
-    public var id: UInt64 { core.id }
+    /// Unique for the server's lifetime. Kept here as well as in `core`: each frame's rate check
+    /// reads it, and reading it through `core` touched a second object's cold line first.
+    public let id: UInt64
     /// The peer's IP address.
     public let remoteAddress: String
     /// The upgrade request's `X-Forwarded-For` header, as sent (nil without one). Only worth
@@ -17,6 +18,7 @@ public final class Connection: MessageSending {
 
     init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
          mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
+        self.id = id
         self.remoteAddress = remoteAddress
         self.forwardedFor = forwardedFor
         self.executor = executor
