@@ -16,6 +16,12 @@ public final class Connection: MessageSending {
 
     let core: ConnectionCore<ServerMail>
 
+    /// What the application bound to this connection (a Pokédex session), found by each of its
+    /// frames under this connection's own lock: a table of every connection, behind one lock
+    /// both service threads took per frame, was a line passed between their cores. Whoever
+    /// sets it clears it when the binding ends (a strong reference: a cycle until then).
+    public let binding = Mutex<AnyObject?>(nil)
+
     init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
          mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
         self.id = id
