@@ -51,6 +51,9 @@ enum PostgresSchema {
             );
             CREATE INDEX rate_limits_by_full_at ON rate_limits(full_at);
             """),
+        // As SQLite's version 10: saved screens without the index by time (here it also kept
+        // every save from being a heap-only update).
+        PostgresMigration(version: 9, sql: StorageSchema.savedSessionsWithoutTimeIndex),
     ]
 
     /// Who is online: the heartbeat rows of presence (reshaped by version 7).

@@ -104,4 +104,18 @@ final class SessionSaverTests: XCTestCase {
         XCTAssertEqual(store.writes.withLock { $0 }.map { $0.map(\.state) }, [[screen("/pokemon/1").encoded], [screen("/pokemon/3").encoded]])
         XCTAssertEqual(store.mostAtOnce.load(ordering: .relaxed), 1, "one write at a time")
     }
+
+    /// A saved screen is the same small object whatever writes it (rows saved before are read
+    /// back as they were): members in this order, the optional ones only when set, escaped.
+    func testASavedScreenIsEncodedAsASmallObjectAndReadBack() {
+        XCTAssertEqual(screen("/pokemon/25").encoded, #"{"route":"/pokemon/25","search":"","list":"list"}"#)
+        let full = RestorableState(
+            route: "/favorites", search: "Mr. \"Mime\"\n", typeFilter: "fire", activeListID: "4c", locale: .es, favoritesSort: .name
+        )
+        XCTAssertEqual(
+            full.encoded, #"{"route":"/favorites","search":"Mr. \"Mime\"\n","list":"4c","type":"fire","locale":"es","sort":"name"}"#
+        )
+        XCTAssertEqual(RestorableState(encoded: full.encoded), full)
+        XCTAssertEqual(RestorableState(encoded: screen("/").encoded), screen("/"))
+    }
 }

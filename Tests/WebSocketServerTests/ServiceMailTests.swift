@@ -114,6 +114,24 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertEqual([first, second].map { String(decoding: $0, as: UTF8.self) }, ["a patch", "and another"])
     }
 
+    /// A browse action's reply is sent while its frame is handled, inside lws's receive
+    /// callback: it is noted, not mailed, and written before the thread next waits.
+    func testAReplySentWhileAFrameIsHandledGoesWithoutAMail() async throws {
+        let handler = ReplyingHandler()
+        let server = try startServer(serving: handler)
+        let client = try WebSocketClient()
+        addTeardownBlock { client.shutdown() }
+        let clientConnection = client.connect(port: server.port)
+        try await clientConnection.waitUntilOpen()
+
+        for number in 1...3 {
+            XCTAssertEqual(clientConnection.send("ask \(number)"), .queued)
+            let reply = try await clientConnection.nextMessage()
+            XCTAssertEqual(String(decoding: reply, as: UTF8.self), "reply to ask \(number)")
+        }
+        XCTAssertEqual(handler.seen.withLock { $0 }, [.queuedWithoutMail, .queuedWithoutMail, .queuedWithoutMail])
+    }
+
     /// A patch sent from another thread goes by mail: it is written after the slice of jobs
     /// ahead of it, not after every job queued behind it.
     func testAWriteSentFromAnotherThreadGoesOutBeforeTheJobsQueuedBehindIt() async throws {
@@ -189,4 +207,21 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertEqual(mailbox.close(), [10, 11, 12, 13])
         XCTAssertFalse(mailbox.push(14), "a closed box takes nothing")
     }
+}
+
+/// Replies to each text message inside the receive callback and notes whether the reply left
+/// any mail in the service thread's box.
+private final class ReplyingHandler: WebSocketHandler {
+    enum Seen: Equatable { case queuedWithoutMail, mailed, notQueued }
+    let seen = Mutex<[Seen]>([])
+
+    func connectionOpened(_ connection: Connection) {}
+
+    func connection(_ connection: Connection, didReceiveText text: [UInt8]) {
+        let result = connection.send(Array("reply to ".utf8) + text)
+        let what: Seen = result != .queued ? .notQueued : connection.executor.mailbox.hasMail ? .mailed : .queuedWithoutMail
+        seen.withLock { $0.append(what) }
+    }
+
+    func connectionClosed(_ connection: Connection, code: UInt16) {}
 }

@@ -4,12 +4,21 @@ import StateSync
 
 /// A saved session's state on disk: a small JSON object.
 extension RestorableState {
+    /// Written member by member (the members the saver's write thread encodes for every
+    /// saved change): `route`, `search`, `list`, then `type`, `locale` and `sort` when set.
     var encoded: String {
-        var object: JSONValue = ["route": .string(route), "search": .string(search), "list": .string(activeListID)]
-        if let typeFilter { object["type"] = .string(typeFilter) }
-        if locale != .en { object["locale"] = .string(locale.rawValue) }
-        if favoritesSort != .number { object["sort"] = .string(favoritesSort.rawValue) }
-        return object.jsonString
+        var writer = JSONWriter(capacity: 128)
+        writer.raw("{\"route\":")
+        writer.write(route)
+        writer.raw(",\"search\":")
+        writer.write(search)
+        writer.raw(",\"list\":")
+        writer.write(activeListID)
+        writer.optional(",\"type\":", typeFilter)
+        writer.optional(",\"locale\":", locale == .en ? nil : locale.rawValue)
+        writer.optional(",\"sort\":", favoritesSort == .number ? nil : favoritesSort.rawValue)
+        writer.raw("}")
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     init?(encoded text: String) {

@@ -67,8 +67,10 @@ final class SessionRegistry: Sendable {
         _ = tables.withLock { $0.greeting.removeValue(forKey: connection.id) }
     }
 
+    /// The session bound to `connection`, read from the connection (`Connection.binding`, set
+    /// and cleared with `byConnection` under the tables' lock): each frame asks.
     func session(for connection: Connection) -> Session? {
-        tables.withLock { $0.byConnection[connection.id] }
+        connection.binding.withLock { $0.map { unsafeDowncast($0, to: Session.self) } }
     }
 
     /// The session `id` for `userID` to resume. If another connection still holds it (a quick
@@ -116,6 +118,7 @@ final class SessionRegistry: Sendable {
     func bind(_ connection: Connection, to session: Session) {
         let held = tables.withLock { tables in
             tables.byConnection[connection.id] = session
+            connection.binding.withLock { $0 = session }
             return tables.greeting.removeValue(forKey: connection.id) ?? []
         }
         session.disconnectedAt.withLock { $0 = nil }
@@ -128,6 +131,7 @@ final class SessionRegistry: Sendable {
     func unbind(_ connection: Connection) {
         let session = tables.withLock { tables in
             tables.greeting[connection.id] = nil
+            connection.binding.withLock { $0 = nil }
             return tables.byConnection.removeValue(forKey: connection.id)
         }
         guard let session else { return }
@@ -155,7 +159,10 @@ final class SessionRegistry: Sendable {
             let connection = session.output.connection
             let removed = tables.withLock { tables -> Bool in
                 guard tables.remove(session) else { return false }
-                if let connection { tables.byConnection[connection.id] = nil }
+                if let connection {
+                    tables.byConnection[connection.id] = nil
+                    connection.binding.withLock { $0 = nil }
+                }
                 return true
             }
             guard removed else { continue }

@@ -108,18 +108,16 @@ final class SessionSaver: Sendable {
             pending.scheduled = false
             return changes
         }
-        let batch = Self.latestOfEachSession(changes)
+        let sessions = Self.rowsToSave(changes)
         var failed = false
-        if !batch.isEmpty {
+        if !sessions.isEmpty {
             let store = self.store
-            let sessions = batch.map { change in
-                SavedSession(id: change.sessionID, userID: change.userID, state: change.state.encoded, updatedAt: change.at)
-            }
             do {
                 try await storage.run { try store.save(sessions) }
             } catch {
                 failed = true
                 // Kept for the next write, unless newer states came meanwhile.
+                let batch = Self.latestOfEachSession(changes)
                 pending.withLock { pending in pending.dirty = batch + pending.dirty }
             }
         }
@@ -136,6 +134,23 @@ final class SessionSaver: Sendable {
         latest.reserveCapacity(changes.count)
         for change in changes.reversed() where seen.insert(change.sessionID).inserted { latest.append(change) }
         return latest
+    }
+
+    /// The rows of each session's latest change of `changes` (the last one wins), read in
+    /// place: nearly every change of a busy process is its session's only one in the batch,
+    /// and copying each change out first (`latestOfEachSession`) retained and released its
+    /// strings once more, on memory the sessions' threads had just written.
+    private static func rowsToSave(_ changes: [Change]) -> [SavedSession] {
+        var seen = Set<String>(minimumCapacity: changes.count)
+        var rows: [SavedSession] = []
+        rows.reserveCapacity(changes.count)
+        changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices.reversed() where seen.insert(changes[index].sessionID).inserted {
+                let change = changes[index]
+                rows.append(SavedSession(id: change.sessionID, userID: change.userID, state: change.state.encoded, updatedAt: change.at))
+            }
+        }
+        return rows
     }
 
     /// Returns once this caller is the one writer (in the order callers came).

@@ -27,5 +27,8 @@ public enum StorageSchema {
         Migration(version: 8, sql: namedListsAndInviteTerms(.sqlite)),
         // Many tokens per user and one-time sign-in codes (one identity on every device).
         Migration(version: 9, sql: accounts(.sqlite)),
+        // Saved screens without the index by time: every save moved the row's entry in it (a
+        // third of an upsert's work), for a sweep of old rows that is rare and may scan.
+        Migration(version: 10, sql: savedSessionsWithoutTimeIndex),
     ]
 }

@@ -11,4 +11,9 @@ extension StorageSchema {
         CREATE INDEX saved_sessions_by_time ON saved_sessions(updated_at);
         """
     }
+
+    /// Drops version 5's index on `updated_at` (both databases): a busy process saves every
+    /// session's screen several times a second, and each save deleted and inserted the row's
+    /// entry there, while `deleteSessions(savedBefore:)` runs seldom and may read the table.
+    public static let savedSessionsWithoutTimeIndex = "DROP INDEX saved_sessions_by_time;"
 }

@@ -3,8 +3,9 @@ import Synchronization
 /// One open websocket. Safe to use from any thread; holding it after close is harmless
 /// (sends then report `.closed`).
 public final class Connection: MessageSending {
-    /// Unique for the server's lifetime.
-    public var id: UInt64 { core.id }
+    /// Unique for the server's lifetime. Kept here as well as in `core`: each frame's rate check
+    /// reads it, and reading it through `core` touched a second object's cold line first.
+    public let id: UInt64
     /// The peer's IP address.
     public let remoteAddress: String
     /// The upgrade request's `X-Forwarded-For` header, as sent (nil without one). Only worth
@@ -15,8 +16,15 @@ public final class Connection: MessageSending {
 
     let core: ConnectionCore<ServerMail>
 
+    /// What the application bound to this connection (a Pokédex session), found by each of its
+    /// frames under this connection's own lock: a table of every connection, behind one lock
+    /// both service threads took per frame, was a line passed between their cores. Whoever
+    /// sets it clears it when the binding ends (a strong reference: a cycle until then).
+    public let binding = Mutex<AnyObject?>(nil)
+
     init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
          mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
+        self.id = id
         self.remoteAddress = remoteAddress
         self.forwardedFor = forwardedFor
         self.executor = executor

@@ -29,6 +29,8 @@ extension ServerLoop {
         case .complete(let message):
             counters.messagesIn.add(1, ordering: .relaxed)
             // lws keeps the first frame's opcode for the message's continuation frames.
+            isHandlingFrame = true
+            defer { isHandlingFrame = false }
             if lws_frame_is_binary(session.wsi) != 0 {
                 handler.connection(session.connection, didReceiveBinary: message)
             } else {
@@ -106,6 +108,7 @@ extension ServerLoop {
     func webSocketClosed(_ session: WebSocketSession) {
         let connection = session.connection
         sessions[connection.id] = nil
+        session.isClosed = true
         connection.core.markClosed()
         counters.openConnections.subtract(1, ordering: .relaxed)
         log.info("ws.close", ["conn": "\(connection.id)", "code": "\(session.closeCode)"])

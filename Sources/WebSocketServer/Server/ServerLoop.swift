@@ -35,6 +35,15 @@ final class ServerLoop: ServiceLoop {
     /// when it ends, as their `.writable` mails were (without the mails and the look-ups).
     private var writesAfterMail: [WebSocketSession] = []
     private var writing: [WebSocketSession] = []
+    /// True while the application handles a message read on this thread (`webSocketReceived`):
+    /// a message sent meanwhile to one of its connections is written before the thread next
+    /// waits (`writesAfterFrames`), not inside lws's receive callback.
+    var isHandlingFrame = false
+    /// Connections sent a message to an idle queue while a frame was handled: written before
+    /// the thread next waits, ahead of its mail, as their `.writable` mails were (each was a
+    /// push, a slot in the drain and a look-up of the socket in `sessions`, for a browse
+    /// action's reply).
+    private var writesAfterFrames: [WebSocketSession] = []
     private(set) var isShuttingDown = false
     private(set) var isFinished = false
 
@@ -121,6 +130,7 @@ final class ServerLoop: ServiceLoop {
     }
 
     func beforeWaiting() {
+        if !writesAfterFrames.isEmpty { writeWhatTheFramesSent() }
         mailbox.settleBeforeWaiting(drainMailbox)
     }
 
@@ -174,12 +184,27 @@ final class ServerLoop: ServiceLoop {
         }
     }
 
-    /// Notes `session` for a write when the mail being carried out ends (`ConnectionCore.send`
-    /// on this thread); false outside a mail.
+    /// Notes `session` for a write when the mail being carried out ends, or before the thread
+    /// next waits when a frame read here is being handled (`ConnectionCore.send` on this
+    /// thread); false otherwise (inside lws's other callbacks).
     func writeAfterMail(_ session: WebSocketSession) -> Bool {
-        guard isCarryingOutMail else { return false }
-        writesAfterMail.append(session)
+        if isCarryingOutMail {
+            writesAfterMail.append(session)
+        } else if isHandlingFrame {
+            writesAfterFrames.append(session)
+        } else {
+            return false
+        }
         return true
+    }
+
+    /// Writes what the frames read in the last pass sent: lws has finished with their input.
+    /// A connection that closed since (lws freed its socket) is skipped, as its mail found no
+    /// socket in `sessions`.
+    private func writeWhatTheFramesSent() {
+        swap(&writing, &writesAfterFrames)
+        for session in writing where !session.isClosed { writeSoon(session) }
+        writing.removeAll(keepingCapacity: true)
     }
 
     /// Writes what the mail just carried out sent, outside the mail: the sender's side effects

@@ -19,6 +19,9 @@ final class WebSocketSession {
     var mayOwePong = false
     /// The peer sent a close frame: what it sends after it is ignored (RFC 6455 5.5.1).
     var isPeerClosing = false
+    /// lws closed the socket (`wsi` is gone): a write noted before (`writesAfterFrames`) is
+    /// dropped.
+    var isClosed = false
 
     init(wsi: OpaquePointer, connection: Connection, maxMessageBytes: Int) {
         self.wsi = wsi
