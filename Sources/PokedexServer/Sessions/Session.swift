@@ -185,7 +185,7 @@ final class Session: Sendable {
                 }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
+                    self.saveIfChanged(state.restorable(route: changes.route)) { state.account.lists.wrappedValue.first?.id }
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
@@ -199,12 +199,14 @@ final class Session: Sendable {
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
-    /// thousand idle sessions cost no writes).
-    private func saveIfChanged(_ restorable: RestorableState, personalListID: String?) {
+    /// thousand idle sessions cost no writes). `personalListID` is asked only of a session
+    /// that saved nothing yet (reading the user's lists took their lock and copied them, on
+    /// every change of the screen).
+    private func saveIfChanged(_ restorable: RestorableState, personalListID: () -> String?) {
         let changed = lastSaved.withLock { saved -> Bool in
             let last = saved.wrappedValue
             guard last != restorable else { return false }
-            if last == nil, restorable == RestorableState(route: "/", activeListID: personalListID ?? restorable.activeListID) { return false }
+            if last == nil, restorable == RestorableState(route: "/", activeListID: personalListID() ?? restorable.activeListID) { return false }
             saved.wrappedValue = restorable
             return true
         }

@@ -22,6 +22,23 @@ final class PokemonJSONCache<Input: Equatable & Sendable>: Sendable {
         self.encodings = encodings
     }
 
+    /// The JSON of the one input for the Pokémon `id` named `name`, if `matches` accepts the
+    /// one remembered, else of `make()`'s (built and remembered). A lookup that finds it
+    /// makes no input: building one copied each of its fields (and a one-input sequence
+    /// through `json(for:pokemon:build:)` made an array too), on every detail shown.
+    func json(id: Int, name: String, matches: (Input) -> Bool, make: () -> Input, build: (Input) -> JSONValue) -> JSONValue {
+        entries.withLock { entries in
+            let key = Key(id: id, name: name)
+            if let index = entries.index(forKey: key), matches(entries.values[index].input) { return entries.values[index].json }
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            let input = make()
+            let json = build(input)
+            entries[key] = (input, json)
+            encodings?.remember(json)
+            return json
+        }
+    }
+
     /// The JSON of each input, in order, under one lock; `pokemon` names the Pokémon an input
     /// is about.
     func json(
