@@ -185,7 +185,7 @@ final class Session: Sendable {
                 }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self.saveIfChanged(state.restorable(route: changes.route)) { state.account.lists.wrappedValue.first?.id }
+                    self.saveIfChanged(state.restorable(route: changes.route)) { lists.first?.id }
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
