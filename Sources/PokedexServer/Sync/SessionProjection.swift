@@ -84,23 +84,31 @@ final class SessionProjection: Sendable {
         /// last projection showed no destination and an empty stack (nearly every session,
         /// nearly always): `screensProjected` then tells that one was made.
         var screens: ScreenMemos?
-        /// The small parts as last projected, each its own input's stand-in (it is compared
-        /// with what the state gives, not kept beside a copy of its input): the route, made
-        /// again only when the screens changed (the destination's and the stack's memos
-        /// missed); the language, the notice, the alert and the account. (The user is kept by
-        /// its input, below.)
+        /// The route as last made, again only when the screens changed (the destination's and
+        /// the stack's memos missed).
         var route: JSONValue?
-        var locale: JSONValue?
-        var notice: JSONValue?
-        var alert: JSONValue?
-        var account: JSONValue?
+        /// The notice, the alert and the account as last projected, out of line, and none
+        /// while they are what nearly every session shows (no notice, no alert, the account
+        /// without a sign-in code or a problem report): they are then known unchanged from the
+        /// state's fields, with no JSON built and compared (nor the constant account's
+        /// retained, a line every thread's sessions would write), and an idle session keeps
+        /// one pointer for the three.
+        @Boxed var rareParts: RareParts?
         var me: Memo<User>?
         var screensProjected = false
-        /// Whether `account` is the one every session without a sign-in code or a problem
-        /// report shows (`ClientState.account`'s constant): then it is unchanged while the
-        /// state has neither, with no JSON built and compared (and no retain of that constant,
-        /// a line every thread's sessions would write).
-        var accountIsPlain = false
+        /// The language as last projected: its part is its name, a string made in place.
+        var locale: AppLocale?
+    }
+
+    /// The small parts that nearly always show nothing, each its own input's stand-in (it is
+    /// compared with what the state gives): `.null` for no notice or alert, nil for the
+    /// account every session without a sign-in code or a problem report shows.
+    private struct RareParts {
+        var notice: JSONValue = .null
+        var alert: JSONValue = .null
+        var account: JSONValue?
+
+        var isNone: Bool { notice == .null && alert == .null && account == nil }
     }
 
     /// An object, read in place through its reference: as a value out of line (`Boxed`),
@@ -221,8 +229,14 @@ final class SessionProjection: Sendable {
             memos.route = route
         }
         body("route", routeChanged || handingUnchanged ? memos.route ?? .null : .null, routeChanged)
-        Self.small("locale", &memos.locale, handingUnchanged, body) { .string(state.locale.rawValue) }
-        Self.small("notice", &memos.notice, handingUnchanged, body) { JSONValue(state.notice) }
+        let localeChanged = memos.locale != state.locale
+        memos.locale = state.locale
+        body("locale", localeChanged || handingUnchanged ? .string(state.locale.rawValue) : .null, localeChanged)
+        // Nearly always none of the three (nothing built): the state shows none, as last time.
+        let rare = memos.rareParts
+        let notice = JSONValue(state.notice)
+        let noticeChanged = notice != rare?.notice ?? .null
+        body("notice", noticeChanged || handingUnchanged ? notice : .null, noticeChanged)
         // By its input, which lies beside the other memos: reading the JSON object was a first
         // touch of memory of its own, on every batch of every session.
         Self.part("me", &memos.me, state.account.me, handingUnchanged, body) { client.user($0) }
@@ -260,25 +274,17 @@ final class SessionProjection: Sendable {
             body("destination", handingUnchanged ? screens?.destination.json ?? .null : .null, false)
             body("stack", handingUnchanged ? screens?.stack.json ?? .array([]) : .null, false)
         }
-        Self.small("alert", &memos.alert, handingUnchanged, body) { state.alert.map(ClientState.alert) ?? .null }
-        if state.account.signIn == nil, state.account.problemReport == nil, memos.accountIsPlain {
-            body("account", handingUnchanged ? memos.account ?? .null : .null, false)
-        } else {
-            Self.small("account", &memos.account, handingUnchanged, body) { client.account(state.account) }
-            memos.accountIsPlain = state.account.signIn == nil && state.account.problemReport == nil
+        let alert = state.alert.map(ClientState.alert) ?? .null
+        let alertChanged = alert != rare?.alert ?? .null
+        body("alert", alertChanged || handingUnchanged ? alert : .null, alertChanged)
+        let isPlainAccount = state.account.signIn == nil && state.account.problemReport == nil
+        let account = isPlainAccount ? nil : client.account(state.account)
+        let accountChanged = account != rare?.account
+        body("account", accountChanged || handingUnchanged ? account ?? client.account(state.account) : .null, accountChanged)
+        if noticeChanged || alertChanged || accountChanged {
+            let parts = RareParts(notice: notice, alert: alert, account: account)
+            memos.rareParts = parts.isNone ? nil : parts
         }
-    }
-
-    /// A small part, cheap to build (nearly always a constant or a string of the state's):
-    /// built and compared with the last one.
-    private static func small(
-        _ key: String, _ memo: inout JSONValue?, _ handingUnchanged: Bool, _ body: (String, JSONValue, Bool) -> Void,
-        build: () -> JSONValue
-    ) {
-        let json = build()
-        if let last = memo, last == json { return body(key, handingUnchanged ? last : .null, false) }
-        memo = json
-        body(key, json, true)
     }
 
     /// One part through its memo: `body` gets the memo's JSON while `input` is the memo's,
