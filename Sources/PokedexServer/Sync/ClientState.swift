@@ -225,18 +225,19 @@ struct ClientState: Sendable {
             built.append(isUnchanged ? pages.json[index] : .array(rowJSON.json(for: rows[start..<end])))
         }
         pages = ListPages(rows: rows, revision: list.rows.revision, json: built)
-        return [
-            "search": .string(list.search),
-            "type": JSONValue(list.typeFilter),
-            "types": Self.typesJSON,
-            "status": Self.status(list.loadState),
-            "error": Self.error(list.loadState),
-            "pages": .array(built),
-            "total": .int(list.totalCount),
-            "isLoadingMore": .bool(list.isLoadingMore),
-            "canLoadMore": .bool(list.canLoadMore),
-            "moreError": JSONValue(list.loadMoreError),
-        ]
+        // Members, not a dictionary literal (an array of pairs copied out and freed).
+        return .object(JSONObject(members: [
+            .init("search", .string(list.search)),
+            .init("type", JSONValue(list.typeFilter)),
+            .init("types", Self.typesJSON),
+            .init("status", Self.status(list.loadState)),
+            .init("error", Self.error(list.loadState)),
+            .init("pages", .array(built)),
+            .init("total", .int(list.totalCount)),
+            .init("isLoadingMore", .bool(list.isLoadingMore)),
+            .init("canLoadMore", .bool(list.canLoadMore)),
+            .init("moreError", JSONValue(list.loadMoreError)),
+        ]))
     }
 
     static func row(_ pokemon: Pokemon) -> JSONValue {
