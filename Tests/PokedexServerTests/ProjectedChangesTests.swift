@@ -167,4 +167,30 @@ final class ProjectedChangesTests: XCTestCase {
         XCTAssertEqual(operations, JSONPatch.diff(from: .object(sent), to: SessionProjection(client).project(state)))
         XCTAssertEqual(operations.map(\.path), ["/list/pages/1"])
     }
+
+    /// The notice, the alert and the account, kept by one memo only while any shows
+    /// something, are whole in every projection and changed only when they change.
+    func testTheRarePartsAreWholeInEveryProjectionAndChangedOnlyWhenTheyChange() throws {
+        var state = AppFeature.State(account: Account(me: User(id: "u1", displayName: "Ash"), lists: Shared([]), activeListID: "l1"), favorites: Shared([]))
+        let projection = SessionProjection(client)
+        let first = projection.project(state)
+        XCTAssertEqual(first["account"], ["signIn": .null])
+        XCTAssertEqual(first["notice"], .null)
+        XCTAssertEqual(first["alert"], .null)
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+
+        state.account.signIn = SignInCode(code: "ABCD2345", expiresAt: Date(timeIntervalSince1970: 1000))
+        state.notice = "Joined"
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), ["notice", "account"])
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+        XCTAssertEqual(projection.project(state)["account"]?["signIn"]?["code"], "ABCD2345")
+        XCTAssertEqual(projection.project(state)["notice"], "Joined")
+
+        state.account.signIn = nil
+        state.notice = nil
+        let cleared = projection.projectChanges(state)
+        XCTAssertEqual(cleared.parts.map(\.key), ["notice", "account"])
+        XCTAssertEqual(cleared.parts.last?.value, ["signIn": .null])
+        XCTAssertEqual(projection.project(state), SessionProjection(client).project(state))
+    }
 }

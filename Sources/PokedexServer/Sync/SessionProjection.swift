@@ -278,7 +278,8 @@ final class SessionProjection: Sendable {
         let alertChanged = alert != rare?.alert ?? .null
         body("alert", alertChanged || handingUnchanged ? alert : .null, alertChanged)
         let isPlainAccount = state.account.signIn == nil && state.account.problemReport == nil
-        let account = isPlainAccount ? nil : client.account(state.account)
+        // Typed: a bare `nil` would be `JSONValue.null` (it is nil-expressible).
+        let account: JSONValue? = isPlainAccount ? .none : client.account(state.account)
         let accountChanged = account != rare?.account
         body("account", accountChanged || handingUnchanged ? account ?? client.account(state.account) : .null, accountChanged)
         if noticeChanged || alertChanged || accountChanged {
