@@ -23,6 +23,13 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: json)
     }
 
+    /// `raw(_:)` for bytes read in place (`EncodedJSONMemo`'s, without copying their array).
+    public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
+        let needed = bytes.count + json.count
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed + 64, 2 * bytes.capacity)) }
+        bytes.append(contentsOf: json)
+    }
+
     /// An optional member after the first: `member` (its `,"name":`) and the value, or
     /// nothing when there is none.
     public mutating func optional(_ member: StaticString, _ text: String?) {
