@@ -76,6 +76,46 @@ final class CollectionTests: XCTestCase {
         XCTAssertNotEqual(mine, changed)
     }
 
+    /// A revision names an array's content: built or appended to, it gets a new one, and an
+    /// append tells the revision it appended to; any other change forgets both. Equal arrays
+    /// built apart stay equal with revisions of their own.
+    func testARevisionNamesTheContentAndAnAppendWhatItAppendedTo() {
+        let rows = (1...20).map { Parent.Row(id: $0) }
+        let first = IdentifiedArray<Int, Parent.Row>(rows)
+        XCTAssertNotEqual(first.revision, 0)
+        XCTAssertTrue(first.startsWithElements(ofRevision: first.revision))
+        var more = first
+        more.append(contentsOf: (21...40).map { Parent.Row(id: $0) })
+        XCTAssertNotEqual(more.revision, first.revision)
+        XCTAssertTrue(more.startsWithElements(ofRevision: first.revision))
+        XCTAssertEqual(first.count, 20, "the array appended to is unchanged")
+        var again = more
+        again.append(contentsOf: [Parent.Row(id: 41)])
+        XCTAssertTrue(again.startsWithElements(ofRevision: more.revision))
+        XCTAssertFalse(again.startsWithElements(ofRevision: first.revision), "only the last append is known")
+        var duplicate = first
+        duplicate.append(contentsOf: [Parent.Row(id: 1)])
+        XCTAssertEqual(duplicate.revision, first.revision, "nothing appended: the same content")
+
+        var removed = more
+        removed.remove(id: 40)
+        var replaced = more
+        replaced[id: 3] = Parent.Row(id: 3, counter: Counter.State(count: 1))
+        var appendedOne = first
+        appendedOne.append(Parent.Row(id: 21))
+        for changed in [removed, replaced, appendedOne] {
+            XCTAssertEqual(changed.revision, 0)
+            XCTAssertFalse(changed.startsWithElements(ofRevision: first.revision))
+            XCTAssertFalse(changed.startsWithElements(ofRevision: 0))
+        }
+        XCTAssertNotEqual(replaced, more)
+
+        let builtApart = IdentifiedArray<Int, Parent.Row>(rows)
+        XCTAssertNotEqual(builtApart.revision, first.revision)
+        XCTAssertEqual(builtApart, first)
+        XCTAssertEqual(IdentifiedArray<Int, Parent.Row>().revision, 0)
+    }
+
     /// A small array is searched, not indexed, and shares the storage it was built from; past
     /// `indexThreshold` elements it builds its index, and drops it again below.
     func testIdentifiedArrayIndexesOnlyPastItsThresholdAndSharesASmallArraysStorage() {

@@ -49,4 +49,36 @@ final class ListPagesTests: XCTestCase {
         XCTAssertEqual(pages(shorter).count, 1)
         XCTAssertEqual(pages(shorter)[0].arrayValue?.count, 5)
     }
+
+    /// Rows appended to those the pages were built from reuse every full page before them
+    /// (told by the rows' revision, not by comparing them), and give what a fresh build gives.
+    func testAppendedRowsReuseThePagesOfTheRowsTheyWereAppendedTo() throws {
+        var state = list(pokemon(1...30))
+        var memo = ClientState.ListPages()
+        let first = client.list(state, reusing: &memo)
+        state.rows.append(contentsOf: pokemon(31...50))
+        let second = client.list(state, reusing: &memo)
+
+        var fresh = ClientState.ListPages()
+        XCTAssertEqual(second, client.list(state, reusing: &fresh))
+        XCTAssertEqual(pages(second).map { $0.arrayValue?.count }, [20, 20, 10])
+        let reused = try XCTUnwrap(pages(second)[0].arrayValue), original = try XCTUnwrap(pages(first)[0].arrayValue)
+        XCTAssertTrue(reused.sharesStorage(with: original), "the full page before the new rows is the one built before")
+        XCTAssertEqual(pages(second)[1].arrayValue?.first?["id"], 21, "the page the new rows completed is built again")
+    }
+
+    /// Pages taken from a list's JSON built elsewhere (another session's equal list) are
+    /// those a page more then reuses.
+    func testPagesOfAListsJSONAreReusedByTheNextPageMore() throws {
+        var state = list(pokemon(1...20))
+        var elsewhere = ClientState.ListPages()
+        let json = client.list(state, reusing: &elsewhere)
+        var memo = ClientState.ListPages(of: state, json: json)
+        state.rows.append(contentsOf: pokemon(21...40))
+        let more = client.list(state, reusing: &memo)
+        let reused = try XCTUnwrap(pages(more)[0].arrayValue), original = try XCTUnwrap(pages(json)[0].arrayValue)
+        XCTAssertTrue(reused.sharesStorage(with: original))
+        var fresh = ClientState.ListPages()
+        XCTAssertEqual(more, client.list(state, reusing: &fresh))
+    }
 }

@@ -142,4 +142,55 @@ final class ProjectedChangesTests: XCTestCase {
         XCTAssertFalse(unchanged.restorableMayHaveChanged)
         XCTAssertEqual(unchanged.route, "/")
     }
+
+    /// A session whose list JSON is another session's (an equal list, `RecentJSONCache`) and
+    /// then loads a page more gets the new page alone: the pages before it are the very ones
+    /// it was sent, so the diff adds the page without walking the others.
+    func testAPageMoreKeepsThePagesTheBrowserWasSentFromAnotherSessionsList() throws {
+        let favorites = Shared<Set<Int>>([])
+        var state = AppFeature.State(account: Account(me: User(id: "u1", displayName: "Ash"), lists: Shared([]), activeListID: "l1"), favorites: favorites)
+        state.list.rows = IdentifiedArray((1...20).map(pokemon))
+        state.list.loadState = .loaded(200)
+        let other = SessionProjection(client)
+        let othersList = try XCTUnwrap(other.project(state)["list"])
+        let projection = SessionProjection(client)
+        let sent = try XCTUnwrap(projection.project(state).objectValue)
+        XCTAssertEqual(sent["list"]?.objectValue?.sharesStorage(with: try XCTUnwrap(othersList.objectValue)), true)
+
+        state.list.rows.append(contentsOf: (21...40).map(pokemon))
+        let changes = projection.projectChanges(state)
+        XCTAssertEqual(changes.parts.map(\.key), ["list"])
+        let sentPage = try XCTUnwrap(sent["list"]?["pages"]?.arrayValue?.first?.arrayValue)
+        let newPage = try XCTUnwrap(changes.parts.first?.value["pages"]?.arrayValue?.first?.arrayValue)
+        XCTAssertTrue(newPage.sharesStorage(with: sentPage))
+        let operations = JSONPatch.diff(changing: changes.parts) { sent[$0] }
+        XCTAssertEqual(operations, JSONPatch.diff(from: .object(sent), to: SessionProjection(client).project(state)))
+        XCTAssertEqual(operations.map(\.path), ["/list/pages/1"])
+    }
+
+    /// The notice, the alert and the account, kept by one memo only while any shows
+    /// something, are whole in every projection and changed only when they change.
+    func testTheRarePartsAreWholeInEveryProjectionAndChangedOnlyWhenTheyChange() throws {
+        var state = AppFeature.State(account: Account(me: User(id: "u1", displayName: "Ash"), lists: Shared([]), activeListID: "l1"), favorites: Shared([]))
+        let projection = SessionProjection(client)
+        let first = projection.project(state)
+        XCTAssertEqual(first["account"], ["signIn": .null])
+        XCTAssertEqual(first["notice"], .null)
+        XCTAssertEqual(first["alert"], .null)
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+
+        state.account.signIn = SignInCode(code: "ABCD2345", expiresAt: Date(timeIntervalSince1970: 1000))
+        state.notice = "Joined"
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), ["notice", "account"])
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+        XCTAssertEqual(projection.project(state)["account"]?["signIn"]?["code"], "ABCD2345")
+        XCTAssertEqual(projection.project(state)["notice"], "Joined")
+
+        state.account.signIn = nil
+        state.notice = nil
+        let cleared = projection.projectChanges(state)
+        XCTAssertEqual(cleared.parts.map(\.key), ["notice", "account"])
+        XCTAssertEqual(cleared.parts.last?.value, ["signIn": .null])
+        XCTAssertEqual(projection.project(state), SessionProjection(client).project(state))
+    }
 }

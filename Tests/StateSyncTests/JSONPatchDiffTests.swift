@@ -110,6 +110,22 @@ final class JSONPatchDiffTests: XCTestCase {
         try assertDiff(["t": [long, "b", "c"]], ["t": [long, "x", "c"]], [.replace(path: "/t/1", value: "x")])
     }
 
+    /// A search's results replace a page: the few rows both have are unchanged, the others
+    /// gone or new, and one `replace` of the page is smaller than the operations (known
+    /// without making them; debug builds check it against them). A changed survivor, or a
+    /// page that lost one row, is diffed as before.
+    func testAPageOfMostlyOtherRowsIsOneReplace() throws {
+        let results: JSONValue = [row(16, "mon16"), row(17, "mon17"), row(18, "mon18"), row(25, "mon25"), row(172, "mon172")]
+        try assertDiff(state(pages: [page(1...20)]), state(pages: [results]), [.replace(path: "/list/pages/0", value: results)])
+        let renamed: JSONValue = [row(16, "Mon16"), row(17, "mon17"), row(25, "mon25")]
+        try assertDiff(state(pages: [page(1...20)]), state(pages: [renamed]), [.replace(path: "/list/pages/0", value: renamed)])
+        let lessOne: JSONValue = .array((1...20).filter { $0 != 7 }.map { row($0, "mon\($0)") })
+        try assertDiff(state(pages: [page(1...20)]), state(pages: [lessOne]), [.remove(path: "/list/pages/0/6")])
+        let two: JSONValue = .array((1...20).filter { $0 != 7 && $0 != 9 }.map { row($0, "mon\($0)") })
+        try assertDiff(
+            state(pages: [page(1...20)]), state(pages: [two]), [.remove(path: "/list/pages/0/8"), .remove(path: "/list/pages/0/6")])
+    }
+
     func testArrayIsReplacedWholeWhenThatIsSmaller() throws {
         try assertDiff(["t": [1, 2, 3, 4]], ["t": [5, 6, 7, 8]], [.replace(path: "/t", value: [5, 6, 7, 8])])
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An ordered collection of identifiable elements, addressed by id.
 ///
 /// Elements are `Identifiable` rather than addressed through a stored key path: reading an id
@@ -10,6 +12,15 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
     /// among so few), so a small array built from another one shares its storage and has no
     /// index of its own: thousands of sessions showing the same first page hold one copy of it.
     @usableFromInline var indexByID: [ID: Int]
+    /// A number no other content of any `IdentifiedArray` had (drawn at each build and each
+    /// `append(contentsOf:)`), or 0 when unknown (empty, or changed otherwise since): equal
+    /// non-zero revisions mean equal elements, whatever their storage.
+    @usableFromInline var revisionNumber: UInt64
+    /// The revision this content was made from by its last change, when that change was one
+    /// `append(contentsOf:)` (else 0): the elements are then those of that revision followed
+    /// by the appended ones. A projection that built a list from rows of that revision builds
+    /// the new rows alone, without comparing the old ones (docs/INTERNALS.md).
+    @usableFromInline var appendedToNumber: UInt64
 
     /// Up to this many elements, an id is looked up by a linear search, not an index.
     @inlinable static var indexThreshold: Int { 32 }
@@ -18,6 +29,8 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
 
     @inlinable
     public init(_ elements: [Element] = []) {
+        appendedToNumber = 0
+        revisionNumber = elements.isEmpty ? 0 : identifiedArrayRevision()
         if elements.count <= Self.indexThreshold, Self.idsAreUnique(elements) {
             self.storage = elements
             self.indexByID = [:]
@@ -26,8 +39,18 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
         self.storage = []
         self.storage.reserveCapacity(elements.count)
         self.indexByID = [:]
-        for element in elements { append(element) }
+        for element in elements { insertIfNew(element) }
     }
+
+    /// Whether the elements are those of `revision` followed by others (or the same): true
+    /// only when known, never by comparing elements.
+    @inlinable
+    public func startsWithElements(ofRevision revision: UInt64) -> Bool {
+        revision != 0 && (revisionNumber == revision || appendedToNumber == revision)
+    }
+
+    /// `revisionNumber`'s: the content's number, 0 when unknown.
+    @inlinable public var revision: UInt64 { revisionNumber }
 
     @inlinable
     static func idsAreUnique(_ elements: [Element]) -> Bool {
@@ -50,6 +73,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
     public subscript(id id: ID) -> Element? {
         get { index(id: id).map { storage[$0] } }
         set {
+            forgetRevision()
             if let newValue {
                 if let index = index(id: id) { storage[index] = newValue } else { append(newValue) }
             } else {
@@ -61,6 +85,13 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
     /// Appends `element` unless one with its id is already there; returns whether it was added.
     @inlinable @discardableResult
     public mutating func append(_ element: Element) -> Bool {
+        forgetRevision()
+        return insertIfNew(element)
+    }
+
+    /// `append` without the revision's bookkeeping (its callers do it).
+    @inlinable
+    mutating func insertIfNew(_ element: Element) -> Bool {
         let elementID = element.id
         guard index(id: elementID) == nil else { return false }
         storage.append(element)
@@ -83,8 +114,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
         // Grown as appending grows it (to twice), so pages appended one after another
         // reallocate as seldom as elements appended one by one do.
         if needed > storage.capacity { storage.reserveCapacity(Swift.max(needed, 2 * storage.count)) }
+        let before = storage.count
         guard !indexByID.isEmpty else {
-            for element in newElements { append(element) }
+            for element in newElements { insertIfNew(element) }
+            appended(since: before)
             return
         }
         // Indexed already: the index made room for once (copied once, at its final size, when
@@ -99,22 +132,43 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
                 storage.append(element)
             }
         }
+        appended(since: before)
     }
 
     @inlinable @_disfavoredOverload
     public mutating func append(contentsOf newElements: some Sequence<Element>) {
-        for element in newElements { append(element) }
+        let before = storage.count
+        for element in newElements { insertIfNew(element) }
+        appended(since: before)
+    }
+
+    /// After an append of what `storage` holds past `before`: a new revision made from the
+    /// last one (none when nothing was appended: the revision stands).
+    @inlinable
+    mutating func appended(since before: Int) {
+        guard storage.count != before else { return }
+        appendedToNumber = before == 0 ? 0 : revisionNumber
+        revisionNumber = identifiedArrayRevision()
+    }
+
+    /// Any other change: what the elements are is no longer known by number.
+    @inlinable
+    mutating func forgetRevision() {
+        revisionNumber = 0
+        appendedToNumber = 0
     }
 
     @discardableResult
     public mutating func remove(id: ID) -> Element? {
         guard let index = index(id: id) else { return nil }
+        forgetRevision()
         let element = storage.remove(at: index)
         reindex()
         return element
     }
 
     public mutating func removeAll() {
+        forgetRevision()
         storage.removeAll()
         indexByID = [:]
     }
@@ -123,6 +177,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
     @usableFromInline
     mutating func modify<R>(id: ID, _ body: (inout Element) -> R) -> R? {
         guard let index = index(id: id) else { return nil }
+        forgetRevision()
         return body(&storage[index])
     }
 
@@ -151,7 +206,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
         guard lhs.storage.count == rhs.storage.count else { return false }
         return lhs.storage.withUnsafeBufferPointer { left in
             rhs.storage.withUnsafeBufferPointer { right in
-                if left.baseAddress == right.baseAddress { return true }
+                if left.baseAddress == right.baseAddress || (lhs.revisionNumber != 0 && lhs.revisionNumber == rhs.revisionNumber) { return true }
                 for position in left.indices where left[position] != right[position] { return false }
                 return true
             }
@@ -171,3 +226,13 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action: Sendable>: Sendabl
 }
 
 extension IdentifiedAction: Equatable where Action: Equatable {}
+
+/// The last revision drawn (`IdentifiedArray.revision`), for the whole process.
+private let identifiedArrayRevisions = Atomic<UInt64>(0)
+
+/// A revision no `IdentifiedArray` had. Drawn only when rows are built or a page appended
+/// (not for each element), so two threads rarely share the counter's line.
+@usableFromInline
+func identifiedArrayRevision() -> UInt64 {
+    identifiedArrayRevisions.add(1, ordering: .relaxed).newValue
+}

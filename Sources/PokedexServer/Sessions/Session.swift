@@ -44,8 +44,18 @@ final class Session: Sendable {
     /// A change of the favorites alone, published without the observer.
     let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
-    /// The screen last handed to the saver (out of line: an idle session never saves one).
-    private let lastSaved: Mutex<Boxed<RestorableState>>
+    /// The screen last handed to the saver (out of line: an idle session never saves one),
+    /// changed in place: a `Boxed` value made a new box, and freed the last, on every change
+    /// of screen.
+    private let lastSaved: Mutex<SavedScreen?>
+
+    private final class SavedScreen {
+        var state: RestorableState
+
+        init(_ state: RestorableState) {
+            self.state = state
+        }
+    }
     /// `--record`, `--debug` or the user's consent: what the session did, replayable
     /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
     var recording: SessionRecording? { recordingSlot.recording }
@@ -134,7 +144,7 @@ final class Session: Sendable {
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
-        lastSaved = Mutex(Boxed(wrappedValue: restoring))
+        lastSaved = Mutex(restoring.map(SavedScreen.init))
         acceptConsent(context.consentRecordings)
     }
 
@@ -185,7 +195,7 @@ final class Session: Sendable {
                 }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self.saveIfChanged(state.restorable(route: changes.route), personalListID: state.account.lists.wrappedValue.first?.id)
+                    self.saveIfChanged(state.restorable(route: changes.route)) { lists.first?.id }
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
@@ -199,13 +209,18 @@ final class Session: Sendable {
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
-    /// thousand idle sessions cost no writes).
-    private func saveIfChanged(_ restorable: RestorableState, personalListID: String?) {
+    /// thousand idle sessions cost no writes). `personalListID` is asked only of a session
+    /// that saved nothing yet (reading the user's lists took their lock and copied them, on
+    /// every change of the screen).
+    private func saveIfChanged(_ restorable: RestorableState, personalListID: () -> String?) {
         let changed = lastSaved.withLock { saved -> Bool in
-            let last = saved.wrappedValue
-            guard last != restorable else { return false }
-            if last == nil, restorable == RestorableState(route: "/", activeListID: personalListID ?? restorable.activeListID) { return false }
-            saved.wrappedValue = restorable
+            if let last = saved {
+                guard last.state != restorable else { return false }
+                last.state = restorable
+                return true
+            }
+            if restorable == RestorableState(route: "/", activeListID: personalListID() ?? restorable.activeListID) { return false }
+            saved = SavedScreen(restorable)
             return true
         }
         if changed { saver.changed(session: id, user: user.id, to: restorable) }

@@ -182,38 +182,62 @@ struct ClientState: Sendable {
     /// Every type the filter offers: one value, so each list's diff skips it by identity.
     private static let typesJSON = JSONValue.array(PokemonTypes.all.map(JSONValue.string))
 
-    /// A list's pages as last built, each with the rows it was built from.
+    /// A list's pages as last built (or found in `listJSON`), with the rows they show and
+    /// those rows' revision (`IdentifiedArray.revision`, 0 when unknown).
     struct ListPages {
-        var rows: [ArraySlice<Pokemon>] = []
+        var rows: [Pokemon] = []
+        var revision: UInt64 = 0
         var json: [JSONValue] = []
+
+        /// The pages of `json`, a list's JSON made from `list` (its own build or another
+        /// session's equal one), so the next build reuses what the browser was sent.
+        init(of list: PokemonListFeature.State, json: JSONValue) {
+            rows = list.rows.elements
+            revision = list.rows.revision
+            if case .array(let pages)? = json["pages"] { self.json = pages }
+        }
+
+        init() {}
+
+        init(rows: [Pokemon], revision: UInt64, json: [JSONValue]) {
+            self.rows = rows
+            self.revision = revision
+            self.json = json
+        }
     }
 
     /// The list's JSON. A page whose rows are those of the same page in `pages` is reused, so
     /// a page more or a closed detail costs the new page, not every row on screen (building
     /// them all was a visible share of the server's browse CPU over the CSV dump); `pages`
-    /// becomes this list's.
+    /// becomes this list's. Rows the revisions tell are the pages' (a page more appended to
+    /// them, or the same rows) are not compared.
     func list(_ list: PokemonListFeature.State, reusing pages: inout ListPages) -> JSONValue {
         let rows = list.rows.elements
-        var built = ListPages()
-        for (index, start) in stride(from: 0, to: rows.count, by: PokemonListFeature.pageSize).enumerated() {
-            let page = rows[start..<min(start + PokemonListFeature.pageSize, rows.count)]
-            let isUnchanged = index < pages.rows.count && pages.rows[index] == page
-            built.json.append(isUnchanged ? pages.json[index] : .array(rowJSON.json(for: page)))
-            built.rows.append(page)
+        let pageSize = PokemonListFeature.pageSize
+        // The leading rows known to be the pages' rows, without comparing them.
+        let known = list.rows.startsWithElements(ofRevision: pages.revision) ? pages.rows.count : 0
+        var built: [JSONValue] = []
+        built.reserveCapacity((rows.count + pageSize - 1) / pageSize)
+        for (index, start) in stride(from: 0, to: rows.count, by: pageSize).enumerated() {
+            let end = min(start + pageSize, rows.count)
+            let isUnchanged = index < pages.json.count && end == min(start + pageSize, pages.rows.count)
+                && (end <= known || pages.rows[start..<end] == rows[start..<end])
+            built.append(isUnchanged ? pages.json[index] : .array(rowJSON.json(for: rows[start..<end])))
         }
-        pages = built
-        return [
-            "search": .string(list.search),
-            "type": JSONValue(list.typeFilter),
-            "types": Self.typesJSON,
-            "status": Self.status(list.loadState),
-            "error": Self.error(list.loadState),
-            "pages": .array(built.json),
-            "total": .int(list.totalCount),
-            "isLoadingMore": .bool(list.isLoadingMore),
-            "canLoadMore": .bool(list.canLoadMore),
-            "moreError": JSONValue(list.loadMoreError),
-        ]
+        pages = ListPages(rows: rows, revision: list.rows.revision, json: built)
+        // Members, not a dictionary literal (an array of pairs copied out and freed).
+        return .object(JSONObject(members: [
+            .init("search", .string(list.search)),
+            .init("type", JSONValue(list.typeFilter)),
+            .init("types", Self.typesJSON),
+            .init("status", Self.status(list.loadState)),
+            .init("error", Self.error(list.loadState)),
+            .init("pages", .array(built)),
+            .init("total", .int(list.totalCount)),
+            .init("isLoadingMore", .bool(list.isLoadingMore)),
+            .init("canLoadMore", .bool(list.canLoadMore)),
+            .init("moreError", JSONValue(list.loadMoreError)),
+        ]))
     }
 
     static func row(_ pokemon: Pokemon) -> JSONValue {

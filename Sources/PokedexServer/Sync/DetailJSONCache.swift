@@ -25,8 +25,10 @@ final class DetailJSONCache: Sendable {
     /// (a state seldom seen: the catalog answers within the action).
     func json(for state: PokemonDetailFeature.State) -> JSONValue {
         guard case let .loaded(detail) = state.detail else { return Self.build(state) }
-        let input = Input(pokemon: state.pokemon, detail: detail)
-        return details.json(for: CollectionOfOne(input), pokemon: { ($0.pokemon.id, $0.pokemon.name) }) { _ in Self.build(state) }[0]
+        return details.json(
+            id: state.pokemon.id, name: state.pokemon.name, matches: { $0.pokemon == state.pokemon && $0.detail == detail },
+            make: { Input(pokemon: state.pokemon, detail: detail) }
+        ) { _ in Self.build(state) }
     }
 
     private static func build(_ state: PokemonDetailFeature.State) -> JSONValue {

@@ -80,27 +80,47 @@ final class SessionProjection: Sendable {
         var list: Memo<PokemonListFeature.State>?
         var listPages = ClientState.ListPages()
         var lists: Memo<ListsInput>?
-        /// The destination's and the stack's memos, out of line (`Boxed`), and none while the
+        /// The destination's and the stack's memos, out of line, and none while the
         /// last projection showed no destination and an empty stack (nearly every session,
         /// nearly always): `screensProjected` then tells that one was made.
-        @Boxed var screens: ScreenMemos?
-        /// The small parts as last projected, each its own input's stand-in (it is compared
-        /// with what the state gives, not kept beside a copy of its input): the route, made
-        /// again only when the screens changed (the destination's and the stack's memos
-        /// missed); the language, the notice, the alert and the account. (The user is kept by
-        /// its input, below.)
+        var screens: ScreenMemos?
+        /// The route as last made, again only when the screens changed (the destination's and
+        /// the stack's memos missed).
         var route: JSONValue?
-        var locale: JSONValue?
-        var notice: JSONValue?
-        var alert: JSONValue?
-        var account: JSONValue?
+        /// The notice, the alert and the account as last projected, out of line, and none
+        /// while they are what nearly every session shows (no notice, no alert, the account
+        /// without a sign-in code or a problem report): they are then known unchanged from the
+        /// state's fields, with no JSON built and compared (nor the constant account's
+        /// retained, a line every thread's sessions would write), and an idle session keeps
+        /// one pointer for the three.
+        @Boxed var rareParts: RareParts?
         var me: Memo<User>?
         var screensProjected = false
+        /// The language as last projected: its part is its name, a string made in place.
+        var locale: AppLocale?
     }
 
-    private struct ScreenMemos {
-        var destination: Memo<AppFeature.Destination.State?>
-        var stack: Memo<StackInput>
+    /// The small parts that nearly always show nothing, each its own input's stand-in (it is
+    /// compared with what the state gives): `.null` for no notice or alert, nil for the
+    /// account every session without a sign-in code or a problem report shows.
+    private struct RareParts {
+        var notice: JSONValue = .null
+        var alert: JSONValue = .null
+        var account: JSONValue?
+
+        var isNone: Bool { notice == .null && alert == .null && account == nil }
+    }
+
+    /// An object, read in place through its reference: as a value out of line (`Boxed`),
+    /// reading it copied both memos out on every batch (retaining each of their parts).
+    private final class ScreenMemos {
+        let destination: Memo<AppFeature.Destination.State?>
+        let stack: Memo<StackInput>
+
+        init(destination: Memo<AppFeature.Destination.State?>, stack: Memo<StackInput>) {
+            self.destination = destination
+            self.stack = stack
+        }
     }
 
     /// The screens' memos while the state shows none: what `screens` stands for when nil.
@@ -135,7 +155,7 @@ final class SessionProjection: Sendable {
             // members out of and free.
             var members: [JSONObject.Member] = []
             members.reserveCapacity(Self.partCount)
-            forEachPart(of: state, &memos) { key, json, _ in members.append(.init(key, json)) }
+            forEachPart(of: state, &memos, handingUnchanged: true) { key, json, _ in members.append(.init(key, json)) }
             return .object(JSONObject(members: members))
         }
     }
@@ -148,7 +168,7 @@ final class SessionProjection: Sendable {
     func projectChanges(_ state: AppFeature.State) -> Changes {
         memos.withLock { memos in
             var changes = Changes()
-            forEachPart(of: state, &memos) { key, json, changed in
+            forEachPart(of: state, &memos, handingUnchanged: false) { key, json, changed in
                 guard changed else { return }
                 changes.parts.append((key, json))
                 switch key {
@@ -189,10 +209,13 @@ final class SessionProjection: Sendable {
     }
 
     /// Calls `body` with each top-level part of `state`'s projection, in order, and whether its
-    /// input changed since the last projection (when it did not, the JSON is its memo's).
+    /// input changed since the last projection (when it did not, the JSON is its memo's, or
+    /// `.null` unless `handingUnchanged`: `projectChanges` skips those parts, and handing each
+    /// memo's JSON retained it, a first touch of the part's storage on every batch).
     /// "Changed" is of inputs: a part whose input changed may still project to the same JSON.
     private func forEachPart(
-        of state: AppFeature.State, _ memos: inout Memos, _ body: (_ key: String, _ json: JSONValue, _ changed: Bool) -> Void
+        of state: AppFeature.State, _ memos: inout Memos, handingUnchanged: Bool,
+        _ body: (_ key: String, _ json: JSONValue, _ changed: Bool) -> Void
     ) {
         // The screens are read first: the route is made again only when they changed.
         let screens = memos.screens
@@ -205,63 +228,73 @@ final class SessionProjection: Sendable {
             routeChanged = route != memos.route
             memos.route = route
         }
-        body("route", memos.route ?? .null, routeChanged)
-        Self.small("locale", &memos.locale, body) { .string(state.locale.rawValue) }
-        Self.small("notice", &memos.notice, body) { JSONValue(state.notice) }
+        body("route", routeChanged || handingUnchanged ? memos.route ?? .null : .null, routeChanged)
+        let localeChanged = memos.locale != state.locale
+        memos.locale = state.locale
+        body("locale", localeChanged || handingUnchanged ? .string(state.locale.rawValue) : .null, localeChanged)
+        // Nearly always none of the three (nothing built): the state shows none, as last time.
+        let rare = memos.rareParts
+        let notice = JSONValue(state.notice)
+        let noticeChanged = notice != rare?.notice ?? .null
+        body("notice", noticeChanged || handingUnchanged ? notice : .null, noticeChanged)
         // By its input, which lies beside the other memos: reading the JSON object was a first
         // touch of memory of its own, on every batch of every session.
-        Self.part("me", &memos.me, state.account.me, body) { client.user($0) }
-        Self.part("list", &memos.list, state.list, body) { list in
-            client.listJSON.json(for: list) { client.list($0, reusing: &memos.listPages) }
+        Self.part("me", &memos.me, state.account.me, handingUnchanged, body) { client.user($0) }
+        if memos.list?.isBuilt(from: state.list) == true {
+            body("list", handingUnchanged ? memos.list?.json ?? .null : .null, false)
+        } else {
+            body("list", buildList(state.list, &memos), true)
         }
         let favorites = state.favorites.wrappedValue
-        if let json = memos.favorites?.json(ifBuiltFrom: favorites) {
-            body("favorites", json, false)
+        if memos.favorites?.isBuilt(from: favorites) == true {
+            body("favorites", handingUnchanged ? memos.favorites?.json ?? .null : .null, false)
         } else {
             body("favorites", buildFavorites(favorites, &memos), true)
         }
         let lists = state.account.lists.wrappedValue
-        if let json = memos.lists?.json(ifInputOf: state, lists: lists, favorites: favorites) {
-            body("lists", json, false)
+        if memos.lists?.isBuilt(fromInputOf: state, lists: lists, favorites: favorites) == true {
+            body("lists", handingUnchanged ? memos.lists?.json ?? .null : .null, false)
         } else {
             body("lists", buildLists(state, lists: lists, favorites: favorites, &memos), true)
         }
-        let destination = !destinationChanged
-            ? screens?.destination ?? Self.noDestination
-            : Memo(input: state.destination, json: state.destination.map(client.destination) ?? .null)
-        body("destination", destination.json, destinationChanged)
-        let stack = !stackChanged
-            ? screens?.stack ?? Self.emptyStack
-            : Memo(
-                input: StackInput(ids: state.path.ids, screens: state.path.elements),
-                json: .array(state.path.entries.map(ClientState.stackEntry)))
-        body("stack", stack.json, stackChanged)
         if destinationChanged || stackChanged {
+            let destination = !destinationChanged
+                ? screens?.destination ?? Self.noDestination
+                : Memo(input: state.destination, json: state.destination.map(client.destination) ?? .null)
+            body("destination", destination.json, destinationChanged)
+            let stack = !stackChanged
+                ? screens?.stack ?? Self.emptyStack
+                : Memo(
+                    input: StackInput(ids: state.path.ids, screens: state.path.elements),
+                    json: .array(state.path.entries.map(ClientState.stackEntry)))
+            body("stack", stack.json, stackChanged)
             memos.screens = state.destination == nil && state.path.isEmpty ? nil : ScreenMemos(destination: destination, stack: stack)
             memos.screensProjected = true
+        } else {
+            body("destination", handingUnchanged ? screens?.destination.json ?? .null : .null, false)
+            body("stack", handingUnchanged ? screens?.stack.json ?? .array([]) : .null, false)
         }
-        Self.small("alert", &memos.alert, body) { state.alert.map(ClientState.alert) ?? .null }
-        Self.small("account", &memos.account, body) { client.account(state.account) }
-    }
-
-    /// A small part, cheap to build (nearly always a constant or a string of the state's):
-    /// built and compared with the last one.
-    private static func small(
-        _ key: String, _ memo: inout JSONValue?, _ body: (String, JSONValue, Bool) -> Void, build: () -> JSONValue
-    ) {
-        let json = build()
-        if let last = memo, last == json { return body(key, last, false) }
-        memo = json
-        body(key, json, true)
+        let alert = state.alert.map(ClientState.alert) ?? .null
+        let alertChanged = alert != rare?.alert ?? .null
+        body("alert", alertChanged || handingUnchanged ? alert : .null, alertChanged)
+        let isPlainAccount = state.account.signIn == nil && state.account.problemReport == nil
+        // Typed: a bare `nil` would be `JSONValue.null` (it is nil-expressible).
+        let account: JSONValue? = isPlainAccount ? .none : client.account(state.account)
+        let accountChanged = account != rare?.account
+        body("account", accountChanged || handingUnchanged ? account ?? client.account(state.account) : .null, accountChanged)
+        if noticeChanged || alertChanged || accountChanged {
+            let parts = RareParts(notice: notice, alert: alert, account: account)
+            memos.rareParts = parts.isNone ? nil : parts
+        }
     }
 
     /// One part through its memo: `body` gets the memo's JSON while `input` is the memo's,
     /// else the JSON built from it (remembered).
     private static func part<Input: Equatable>(
-        _ key: String, _ memo: inout Memo<Input>?, _ input: Input, _ body: (String, JSONValue, Bool) -> Void,
-        build: (Input) -> JSONValue
+        _ key: String, _ memo: inout Memo<Input>?, _ input: Input, _ handingUnchanged: Bool,
+        _ body: (String, JSONValue, Bool) -> Void, build: (Input) -> JSONValue
     ) {
-        if let json = memo?.json(ifBuiltFrom: input) { return body(key, json, false) }
+        if memo?.isBuilt(from: input) == true { return body(key, handingUnchanged ? memo?.json ?? .null : .null, false) }
         let json = build(input)
         memo = Memo(input: input, json: json)
         body(key, json, true)
@@ -309,6 +342,28 @@ final class SessionProjection: Sendable {
     /// members every session shares (`ClientState`'s roster, activity and rows caches):
     /// `PartsPatchMemo` keys these by their changed members.
     static let ownPartsOfSharedValues: Set<String> = ["lists"]
+
+    /// The list part, remembered in its memo. Rows that are the last ones' with a page
+    /// appended (or the same rows, a flag changed) are built on the pages the session has,
+    /// without looking for an equal list among other sessions' (which compared their rows
+    /// with these, and gave pages of other storage than the browser's, for the diff to walk).
+    /// Otherwise the pages kept are those of the JSON found or built, so the next build
+    /// reuses what the browser was sent.
+    private func buildList(_ list: PokemonListFeature.State, _ memos: inout Memos) -> JSONValue {
+        let json: JSONValue
+        if list.rows.startsWithElements(ofRevision: memos.listPages.revision) {
+            json = client.list(list, reusing: &memos.listPages)
+        } else {
+            var built = false
+            json = client.listJSON.json(for: list) { list in
+                built = true
+                return client.list(list, reusing: &memos.listPages)
+            }
+            if !built { memos.listPages = ClientState.ListPages(of: list, json: json) }
+        }
+        memos.list = Memo(input: list, json: json)
+        return json
+    }
 
     /// The favorites part, remembered in its memo.
     private func buildFavorites(_ favorites: Set<Int>, _ memos: inout Memos) -> JSONValue {

@@ -8,6 +8,10 @@ import Synchronization
 /// As in `PartsPatchMemo`, identity stands for content: an entry holds its value, so the
 /// storage it names is never changed in place nor reused for another value while it is kept.
 /// Only values handed to `remember` are kept, so a session's own JSON never fills the table.
+///
+/// Entries are read in place (an array beside the table of positions): reading one out of a
+/// dictionary copied it, retaining the value and its bytes, objects every session's thread
+/// shares, for each value a patch carried.
 public final class EncodedJSONMemo: Sendable {
     private struct Entry {
         /// Held only to keep its storage (and so the key) from being reused.
@@ -15,10 +19,16 @@ public final class EncodedJSONMemo: Sendable {
         let bytes: [UInt8]
     }
 
+    private struct Table {
+        /// Where each value's entry is in `entries`, by its storage's address.
+        var positions: [UInt: Int] = [:]
+        var entries: [Entry] = []
+    }
+
     /// Past this many values the memo starts over (values in use are remembered again when
     /// their cache builds them again; until then they are written as any other value).
     private let capacity: Int
-    private let entries = Mutex<[UInt: Entry]>([:])
+    private let table = Mutex(Table())
 
     public init(capacity: Int = 16 * 1024) {
         self.capacity = capacity
@@ -30,38 +40,42 @@ public final class EncodedJSONMemo: Sendable {
         var writer = JSONWriter()
         writer.write(value)
         let entry = Entry(value: value, bytes: writer.bytes)
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+        table.withLock { table in
+            if let position = table.positions[key] { return table.entries[position] = entry }
+            if table.entries.count >= capacity {
+                table.positions.removeAll(keepingCapacity: true)
+                table.entries.removeAll(keepingCapacity: true)
+            }
+            table.positions[key] = table.entries.count
+            table.entries.append(entry)
         }
     }
 
     /// How many values are remembered.
-    public var count: Int { entries.withLock { $0.count } }
+    public var count: Int { table.withLock { $0.entries.count } }
 
     /// Writes `value`: its remembered bytes, or, for an array, each element's (a page of rows),
     /// else as `JSONWriter.write` does. One lock for the whole value.
     func write(_ value: JSONValue, into writer: inout JSONWriter) {
-        guard case .array(let elements) = value else {
-            guard let key = Self.key(of: value) else { return writer.write(value) }
-            return entries.withLock { entries in
-                if let entry = entries[key] { writer.raw(entry.bytes) } else { writer.write(value) }
-            }
-        }
-        entries.withLock { entries in
-            if let key = Self.key(of: value), let entry = entries[key] { return writer.raw(entry.bytes) }
-            writer.raw("[")
-            elements.withUnsafeBufferPointer { elements in
-                for position in elements.indices {
-                    if position > 0 { writer.raw(",") }
-                    if let key = Self.key(of: elements[position]), let entry = entries[key] {
-                        writer.raw(entry.bytes)
-                    } else {
-                        writer.write(elements[position])
+        table.withLock { table in
+            table.entries.withUnsafeBufferPointer { entries in
+                /// Writes the remembered bytes of `value`, if any; returns whether it did.
+                func writeRemembered(_ value: JSONValue) -> Bool {
+                    guard let key = Self.key(of: value), let position = table.positions[key] else { return false }
+                    entries[position].bytes.withUnsafeBufferPointer { writer.raw($0) }
+                    return true
+                }
+                if writeRemembered(value) { return }
+                guard case .array(let elements) = value else { return writer.write(value) }
+                writer.raw("[")
+                elements.withUnsafeBufferPointer { elements in
+                    for position in elements.indices {
+                        if position > 0 { writer.raw(",") }
+                        if !writeRemembered(elements[position]) { writer.write(elements[position]) }
                     }
                 }
+                writer.raw("]")
             }
-            writer.raw("]")
         }
     }
 

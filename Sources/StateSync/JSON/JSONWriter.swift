@@ -13,8 +13,20 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends bytes that are already encoded JSON.
+    /// Appends bytes that are already encoded JSON. Grown with room for what follows: grown
+    /// to just fit a large value (a detail's remembered bytes), the buffer was grown again
+    /// for the frame's closing bytes, copied a second time and kept at twice its size with
+    /// the patch.
     public mutating func raw(_ json: [UInt8]) {
+        let needed = bytes.count + json.count
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed + 64, 2 * bytes.capacity)) }
+        bytes.append(contentsOf: json)
+    }
+
+    /// `raw(_:)` for bytes read in place (`EncodedJSONMemo`'s, without copying their array).
+    public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
+        let needed = bytes.count + json.count
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed + 64, 2 * bytes.capacity)) }
         bytes.append(contentsOf: json)
     }
 

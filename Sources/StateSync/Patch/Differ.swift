@@ -99,11 +99,69 @@ struct Differ {
     private mutating func diffArrays(_ old: [JSONValue], _ new: [JSONValue]) {
         let start = operations.count
         if let rows = RowMatch(old: old, new: new) {
+            let path = pointer()
+            if Self.replaceIsSmaller(old, new, rows, path: path) {
+                let replacement = PatchOperation.replace(path: path, value: .array(new))
+                assert(slowRowsDiff(old, new, rows) == [replacement], "a rows' replace known smaller is the diff's")
+                operations.append(replacement)
+                return
+            }
             diffRows(old, new, rows)
         } else {
             diffPositions(old, new)
         }
         replaceIfSmaller(since: start, with: new)
+    }
+
+    /// Whether `diffRows` followed by `replaceIfSmaller` gives one `replace` of the array at
+    /// `path`, known without making the operations: when every surviving row is unchanged,
+    /// the operations are a `remove` per row gone and an `add` per row new, and the added
+    /// rows count on both sides, so only the paths, the indices and the surviving rows are
+    /// counted. A search's results replace a page of rows this way, and making the operations
+    /// (a path string each) to count them, then dropping them, was most of such a diff.
+    /// False when not known so (a surviving row changed, a single operation): the caller then
+    /// diffs them as before.
+    private static func replaceIsSmaller(_ old: [JSONValue], _ new: [JSONValue], _ rows: RowMatch, path: String) -> Bool {
+        let removed = rows.removedOldIndices.count, added = new.count - rows.survivingOldIndices.count
+        guard removed + added >= 2 else { return false }
+        let quotedPath = JSONSize.quotedLength(path)
+        // The operations' length less one (`replaceIfSmaller` wants the replace shorter) and
+        // less the added rows, which the replace holds too: brackets, commas and each one's
+        // envelope, path (`path/index`) and, for an add, `"value":`.
+        var operationsLength = removed + added
+        for index in rows.removedOldIndices { operationsLength += 24 + quotedPath + JSONSize.digitCount(index) }
+        // The replace's length less the added rows: envelope, path, brackets and commas.
+        let replaceLength = 35 + quotedPath + max(new.count - 1, 0)
+        var survivorsLimit = 0
+        var survivors = rows.survivingOldIndices.makeIterator()
+        var surviving: [(old: Int, new: Int)] = []
+        surviving.reserveCapacity(rows.survivingOldIndices.count)
+        for index in new.indices {
+            if rows.isSurviving(newIndex: index), let oldIndex = survivors.next() {
+                surviving.append((oldIndex, index))
+            } else {
+                operationsLength += 30 + quotedPath + JSONSize.digitCount(index)
+            }
+        }
+        survivorsLimit = operationsLength - replaceLength
+        guard survivorsLimit >= 0 else { return false }
+        for pair in surviving {
+            // A changed survivor has operations of its own: not counted here.
+            guard old[pair.old] == new[pair.new],
+                  let length = JSONSize.encodedLength(of: new[pair.new], limit: survivorsLimit)
+            else { return false }
+            survivorsLimit -= length
+        }
+        return true
+    }
+
+    /// `diffRows` then `replaceIfSmaller` from an empty list, for the assertion above.
+    private func slowRowsDiff(_ old: [JSONValue], _ new: [JSONValue], _ rows: RowMatch) -> [PatchOperation] {
+        var differ = Differ()
+        differ.path = path
+        differ.diffRows(old, new, rows)
+        differ.replaceIfSmaller(since: 0, with: new)
+        return differ.operations
     }
 
     /// Element-wise over the common length, then trailing removes (highest index first) or adds.

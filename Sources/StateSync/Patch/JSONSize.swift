@@ -18,6 +18,12 @@ struct JSONSize {
         return fits ? limit - size.remaining : nil
     }
 
+    /// The encoded length of `value` as `JSONWriter` writes it, or nil if it exceeds `limit`.
+    static func encodedLength(of value: JSONValue, limit: Int) -> Int? {
+        var size = JSONSize(remaining: limit)
+        return size.count(value) ? limit - size.remaining : nil
+    }
+
     /// The encoded length of `operations` as one JSON array, as `JSONWriter` writes it.
     static func encodedLength(of operations: ArraySlice<PatchOperation>) -> Int {
         var length = 2 + max(operations.count - 1, 0)  // brackets, commas
@@ -50,13 +56,13 @@ struct JSONSize {
         }
     }
 
-    private static func digitCount(_ number: Int) -> Int {
+    static func digitCount(_ number: Int) -> Int {
         var magnitude = number.magnitude, digits = number < 0 ? 2 : 1
         while magnitude >= 10 { magnitude /= 10; digits += 1 }
         return digits
     }
 
-    private static func quotedLength(_ text: String) -> Int {
+    static func quotedLength(_ text: String) -> Int {
         // Native and small strings lend their UTF-8 in place, as in `JSONWriter.write(_:)`.
         if let length = text.utf8.withContiguousStorageIfAvailable(quotedLength) { return length }
         return quotedLength(text.utf8)
