@@ -2,25 +2,48 @@ extension Effect {
     /// The same work, with every action it sends transformed (how a parent embeds a child's
     /// effects).
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+        map(transform, dismissingWith: nil)
+    }
+
+    /// `map`, and, given `dismiss`, every `.run` in it given a `dismiss` that sends `dismiss`
+    /// through the parent: how `ifLet` and the stack hand a child's effect up. A dismiss from a
+    /// presentation that is gone does nothing: its effects are cancelled, and a cancelled effect
+    /// cannot send. One pass: mapping, then wrapping the runs, rebuilt the effect's tree twice,
+    /// a node and a closure per level each time, for every effect a presented child returned.
+    @usableFromInline func map<T: Sendable>(
+        _ transform: @escaping @Sendable (Action) -> T, dismissingWith dismiss: T?
+    ) -> Effect<T> {
         switch operation {
         case .none:
             return .none
         case let .send(action):
             return .send(transform(action))
         case let .run(priority, work):
+            guard let dismiss else {
+                return Effect<T>(.run(priority) { send in
+                    await work(Send { action in await send(transform(action)) })
+                })
+            }
             return Effect<T>(.run(priority) { send in
-                await work(Send { action in await send(transform(action)) })
+                await withDependencies {
+                    $0.dismiss = DismissEffect { await send(dismiss) }
+                } operation: {
+                    await work(Send { action in await send(transform(action)) })
+                }
             })
         case let .answered(answer, otherwise):
-            return Effect<T>(.answered({ send in answer { send(transform($0)) } }, otherwise: otherwise.map(transform)))
+            return Effect<T>(.answered(
+                { send in answer { send(transform($0)) } },
+                otherwise: otherwise.map(transform, dismissingWith: dismiss)
+            ))
         case let .merge(effects):
-            return Effect<T>(.merge(effects.map { $0.map(transform) }))
+            return Effect<T>(.merge(effects.map { $0.map(transform, dismissingWith: dismiss) }))
         case let .cancellable(id, cancelInFlight, effect):
-            return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+            return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform, dismissingWith: dismiss)))
         case let .cancel(id):
             return Effect<T>(.cancel(id))
         case let .scoped(scope, effect):
-            return Effect<T>(.scoped(scope, effect.map(transform)))
+            return Effect<T>(.scoped(scope, effect.map(transform, dismissingWith: dismiss)))
         }
     }
 
