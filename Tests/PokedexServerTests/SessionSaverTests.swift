@@ -25,7 +25,12 @@ final class SessionSaverTests: XCTestCase {
         }
 
         func session(id: String) throws -> SavedSession? { nil }
-        func deleteSessions(savedBefore date: Date) throws -> Int { 0 }
+        /// The cutoff of each sweep.
+        let sweeps = Mutex<[Date]>([])
+        func deleteSessions(savedBefore date: Date) throws -> Int {
+            sweeps.withLock { $0.append(date) }
+            return 0
+        }
 
         var count: Int { writes.withLock { $0.count } }
     }
@@ -79,6 +84,31 @@ final class SessionSaverTests: XCTestCase {
         XCTAssertEqual(written.map(\.id), ["s0", "s1", "s2"])
         let latest = (changes - 3..<changes).sorted { $0 % 3 < $1 % 3 }
         XCTAssertEqual(written.map(\.state), latest.map { screen("/pokemon/\($0 % 151 + 1)", search: "\($0)").encoded })
+    }
+
+    /// The first write also deletes the screens older than the retention, and then a write
+    /// does once a day: the table no longer keeps a row for every session ever made.
+    func testWritesSweepOldScreensOnceADay() async throws {
+        func write(_ session: String) async throws {
+            let before = store.count
+            saver.changed(session: session, user: "ash", to: screen("/pokemon/1"))
+            await clock.sleepers(1)
+            clock.advance(by: .milliseconds(50))
+            try await waitUntil("write of \(session)") { store.count == before + 1 }
+        }
+        try await write("a")
+        try await waitUntil("the first sweep") { store.sweeps.withLock { $0.count } == 1 }
+        let cutoff = try XCTUnwrap(store.sweeps.withLock { $0.first })
+        XCTAssertEqual(cutoff.timeIntervalSince(clock.date), -SessionSaver.retention, accuracy: 1)
+
+        // The same day: writes, no sweep (each write's sweep would be done before the next).
+        try await write("b")
+        try await write("c")
+        XCTAssertEqual(store.sweeps.withLock { $0.count }, 1)
+
+        clock.advance(by: .seconds(Int64(SessionSaver.sweepInterval)))
+        try await write("d")
+        try await waitUntil("the next day's sweep") { store.sweeps.withLock { $0.count } == 2 }
     }
 
     func testChangesDuringAWriteWaitForItAndGoInTheNextOne() async throws {

@@ -33,6 +33,8 @@ final class SessionSaver: Sendable {
         /// A write is running; `waiters` are the writes queued behind it, in order.
         var writing = false
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// When the next write also deletes the screens nobody came back for (nil: the first).
+        var nextSweep: Date?
     }
 
     private let store: any SessionStore
@@ -43,6 +45,11 @@ final class SessionSaver: Sendable {
     private let readFailed: @Sendable (any Error) -> Void
     /// How long a failed write waits before it is tried again (storage is away: no storm of retries).
     let retryDelay: Duration
+    /// A screen not saved for this long is deleted: its tab is long gone, and without the sweep
+    /// the table kept a row for every session ever made.
+    static let retention: TimeInterval = 30 * 24 * 3600
+    /// How often a write also sweeps (a sweep reads the whole table: there is no index by time).
+    static let sweepInterval: TimeInterval = 24 * 3600
     private let pending = Mutex(Pending())
     /// Waits out the delay; its wall-clock date stamps what is saved (for the sweep of old rows).
     private let clock: ServerClock
@@ -121,8 +128,25 @@ final class SessionSaver: Sendable {
                 pending.withLock { pending in pending.dirty = batch + pending.dirty }
             }
         }
+        if !failed { await sweepIfDue() }
         releaseWriting()
         schedule(after: failed ? retryDelay : delay)
+    }
+
+    /// Deletes the screens older than `retention`, at the first write and then once every
+    /// `sweepInterval`, on the write's turn (one writer at a time). A failed sweep waits for
+    /// the next interval: nothing is lost by deleting later.
+    private func sweepIfDue() async {
+        let now = clock.date()
+        let due = pending.withLock { pending -> Bool in
+            if let next = pending.nextSweep, now < next { return false }
+            pending.nextSweep = now.addingTimeInterval(Self.sweepInterval)
+            return true
+        }
+        guard due else { return }
+        let store = self.store
+        let cutoff = now.addingTimeInterval(-Self.retention)
+        _ = try? await storage.run { try store.deleteSessions(savedBefore: cutoff) }
     }
 
     static let smallestCompaction = 4096

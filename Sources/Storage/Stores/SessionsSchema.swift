@@ -14,6 +14,6 @@ extension StorageSchema {
 
     /// Drops version 5's index on `updated_at` (both databases): a busy process saves every
     /// session's screen several times a second, and each save deleted and inserted the row's
-    /// entry there, while `deleteSessions(savedBefore:)` runs seldom and may read the table.
+    /// entry there, while the sweep (`deleteSessions(savedBefore:)`, once a day) may read the table.
     public static let savedSessionsWithoutTimeIndex = "DROP INDEX saved_sessions_by_time;"
 }
