@@ -8,7 +8,6 @@ import WebSocketServer
 final class SessionRegistry: Sendable {
     private struct Tables {
         var sessions: [String: Session] = [:]
-        var byConnection: [UInt64: Session] = [:]
         /// Connections whose hello is being answered, with the actions that arrived meanwhile.
         var greeting: [UInt64: [(action: JSONValue, ref: Int?, key: String?)]] = [:]
         /// Sessions per user, those reserved and not yet added included.
@@ -47,7 +46,7 @@ final class SessionRegistry: Sendable {
     /// Returns false when it already has a session or a hello under way.
     func beginHello(_ connection: Connection) -> Bool {
         tables.withLock { tables in
-            guard tables.byConnection[connection.id] == nil, tables.greeting[connection.id] == nil else { return false }
+            guard connection.binding.withLock({ $0 == nil }), tables.greeting[connection.id] == nil else { return false }
             tables.greeting[connection.id] = []
             return true
         }
@@ -67,8 +66,9 @@ final class SessionRegistry: Sendable {
         _ = tables.withLock { $0.greeting.removeValue(forKey: connection.id) }
     }
 
-    /// The session bound to `connection`, read from the connection (`Connection.binding`, set
-    /// and cleared with `byConnection` under the tables' lock): each frame asks.
+    /// The session bound to `connection`, read from the connection (`Connection.binding`, the
+    /// one record of it, set and cleared under the tables' lock): each frame asks, and a table
+    /// of every connection behind one lock was a line both service threads wrote.
     func session(for connection: Connection) -> Session? {
         connection.binding.withLock { $0.map { unsafeDowncast($0, to: Session.self) } }
     }
@@ -117,7 +117,6 @@ final class SessionRegistry: Sendable {
     /// Binds the connection to its session and hands over the actions held during the hello.
     func bind(_ connection: Connection, to session: Session) {
         let held = tables.withLock { tables in
-            tables.byConnection[connection.id] = session
             connection.binding.withLock { $0 = session }
             return tables.greeting.removeValue(forKey: connection.id) ?? []
         }
@@ -131,8 +130,10 @@ final class SessionRegistry: Sendable {
     func unbind(_ connection: Connection) {
         let session = tables.withLock { tables in
             tables.greeting[connection.id] = nil
-            connection.binding.withLock { $0 = nil }
-            return tables.byConnection.removeValue(forKey: connection.id)
+            return connection.binding.withLock { binding in
+                defer { binding = nil }
+                return binding.map { unsafeDowncast($0, to: Session.self) }
+            }
         }
         guard let session else { return }
         session.pause()
@@ -159,10 +160,7 @@ final class SessionRegistry: Sendable {
             let connection = session.output.connection
             let removed = tables.withLock { tables -> Bool in
                 guard tables.remove(session) else { return false }
-                if let connection {
-                    tables.byConnection[connection.id] = nil
-                    connection.binding.withLock { $0 = nil }
-                }
+                connection?.binding.withLock { $0 = nil }
                 return true
             }
             guard removed else { continue }

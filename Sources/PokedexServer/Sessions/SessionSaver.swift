@@ -153,28 +153,32 @@ final class SessionSaver: Sendable {
 
     /// Each session's latest change of `changes` (in order: the last one wins).
     private static func latestOfEachSession(_ changes: [Change]) -> [Change] {
-        var seen = Set<String>(minimumCapacity: changes.count)
         var latest: [Change] = []
         latest.reserveCapacity(changes.count)
-        for change in changes.reversed() where seen.insert(change.sessionID).inserted { latest.append(change) }
+        forEachLatest(of: changes) { latest.append($0) }
         return latest
     }
 
-    /// The rows of each session's latest change of `changes` (the last one wins), read in
+    /// The rows of each session's latest change of `changes`, made from the changes in
     /// place: nearly every change of a busy process is its session's only one in the batch,
     /// and copying each change out first (`latestOfEachSession`) retained and released its
     /// strings once more, on memory the sessions' threads had just written.
     private static func rowsToSave(_ changes: [Change]) -> [SavedSession] {
-        var seen = Set<String>(minimumCapacity: changes.count)
         var rows: [SavedSession] = []
         rows.reserveCapacity(changes.count)
-        changes.withUnsafeBufferPointer { changes in
-            for index in changes.indices.reversed() where seen.insert(changes[index].sessionID).inserted {
-                let change = changes[index]
-                rows.append(SavedSession(id: change.sessionID, userID: change.userID, state: change.state.encoded, updatedAt: change.at))
-            }
+        forEachLatest(of: changes) { change in
+            rows.append(SavedSession(id: change.sessionID, userID: change.userID, state: change.state.encoded, updatedAt: change.at))
         }
         return rows
+    }
+
+    /// Calls `body` with each session's latest change of `changes` (the last one wins), newest
+    /// first, read in place.
+    private static func forEachLatest(of changes: [Change], _ body: (Change) -> Void) {
+        var seen = Set<String>(minimumCapacity: changes.count)
+        changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices.reversed() where seen.insert(changes[index].sessionID).inserted { body(changes[index]) }
+        }
     }
 
     /// Returns once this caller is the one writer (in the order callers came).
