@@ -59,3 +59,15 @@ extension AppFeature.State {
         }
     }
 }
+
+extension RestorableState {
+    /// Whether `state` (with its `route` made already) restores as this: `restorable(route:)
+    /// == self`, compared field by field in place. Most changes of a browsing session leave
+    /// the screen as it was (a page more of the list, a detail's data), and building the
+    /// screen to compare retained its strings only to release them.
+    public func matches(_ state: AppFeature.State, route: String) -> Bool {
+        self.route == route && search == state.list.search && typeFilter == state.list.typeFilter
+            && activeListID == state.account.activeListID && locale == state.locale
+            && favoritesSort == (state.shownFavoritesSort ?? .number)
+    }
+}
