@@ -44,18 +44,9 @@ final class Session: Sendable {
     /// A change of the favorites alone, published without the observer.
     let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
-    /// The screen last handed to the saver (out of line: an idle session never saves one),
-    /// changed in place: a `Boxed` value made a new box, and freed the last, on every change
-    /// of screen.
-    private let lastSaved: Mutex<SavedScreen?>
-
-    private final class SavedScreen {
-        var state: RestorableState
-
-        init(_ state: RestorableState) {
-            self.state = state
-        }
-    }
+    /// The screen last handed to the saver, made at the first change worth saving (an idle
+    /// session never saves one) and changed in place after that.
+    private let savedScreen = AtomicLazyReference<SavedScreen>()
     /// `--record`, `--debug` or the user's consent: what the session did, replayable
     /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
     var recording: SessionRecording? { recordingSlot.recording }
@@ -144,7 +135,7 @@ final class Session: Sendable {
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
-        lastSaved = Mutex(restoring.map(SavedScreen.init))
+        if let restoring { _ = savedScreen.storeIfNil(SavedScreen(sessionID: id, userID: user.id, saved: restoring)) }
         acceptConsent(context.consentRecordings)
     }
 
@@ -195,7 +186,7 @@ final class Session: Sendable {
                 }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self.saveIfChanged(state.restorable(route: changes.route)) { lists.first?.id }
+                    self.saveIfChanged(state, route: changes.route) { lists.first?.id }
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
@@ -211,19 +202,25 @@ final class Session: Sendable {
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
     /// thousand idle sessions cost no writes). `personalListID` is asked only of a session
     /// that saved nothing yet (reading the user's lists took their lock and copied them, on
-    /// every change of the screen).
-    private func saveIfChanged(_ restorable: RestorableState, personalListID: () -> String?) {
-        let changed = lastSaved.withLock { saved -> Bool in
-            if let last = saved {
-                guard last.state != restorable else { return false }
-                last.state = restorable
-                return true
-            }
-            if restorable == RestorableState(route: "/", activeListID: personalListID() ?? restorable.activeListID) { return false }
-            saved = SavedScreen(restorable)
-            return true
+    /// every change of the screen). Runs on the Store's executor, one change at a time.
+    private func saveIfChanged(_ state: AppFeature.State, route: String, personalListID: () -> String?) {
+        if let screen = savedScreen.load() {
+            saver.hand(screen, screen.change(to: state, route: route))
+            return
         }
-        if changed { saver.changed(session: id, user: user.id, to: restorable) }
+        let personalListID = personalListID() ?? state.account.activeListID
+        if RestorableState(route: "/", activeListID: personalListID).matches(state, route: route) { return }
+        // Urgent when a hello would rebuild it on another list: the session joined one.
+        let urgent = state.account.activeListID != personalListID
+        let screen = SavedScreen(sessionID: id, userID: user.id, first: state.restorable(route: route), urgent: urgent)
+        saver.hand(savedScreen.storeIfNil(screen), .queue(urgent: urgent))
+    }
+
+    /// The browser went away: its screen, if it waits for a write in the long window, is
+    /// written in the short one (a reconnect elsewhere would want it).
+    func screenClosed() {
+        guard let screen = savedScreen.load() else { return }
+        saver.hand(screen, screen.closed())
     }
 
     /// The user is no longer in these lists: the Store drops them, with a notice saying why.

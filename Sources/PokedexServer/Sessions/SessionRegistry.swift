@@ -137,6 +137,7 @@ final class SessionRegistry: Sendable {
         }
         guard let session else { return }
         session.pause()
+        session.screenClosed()
         session.output.detach(connection)
         hub.disconnected(session.user.id)
         let leftAt = clock.now()

@@ -3,33 +3,24 @@ import PokedexFeatures
 import Storage
 import Synchronization
 
-/// Saves what each session shows, promptly and coalesced: the first change schedules a write
-/// `delay` later (50 ms), and every session that changed meanwhile rides on it, each with its
-/// latest screen. One write runs at a time; changes made while it runs wait for the next
-/// one. So a resume after a crash, or on another process, loses at most the last `delay` (and
-/// a write's round trip), while a process under load writes at most once per `delay` plus a
-/// write, however many sessions type at once: the batches grow, not the writes.
+/// Saves what each session shows, in two windows: a change of active list (a join) is
+/// written within `delay` (50 ms), any other change of screen (route, search, filter, sort,
+/// language) within `browseDelay` (2 s), and a screen whose browser went away within `delay`
+/// again. Each write
+/// takes every screen that waits, with its latest state, so the sessions that changed
+/// meanwhile share it. One write runs at a time; changes made while it runs wait for the next
+/// one. So a resume after a crash loses at most the last `browseDelay` of browsing (never a
+/// join older than `delay`), while a process under load writes each browsing session's row
+/// about once per `browseDelay`, not once per action.
 final class SessionSaver: Sendable {
-    /// A screen to save, encoded only when its write is made: a session that moves on
-    /// within `delay` costs its service thread no encoding of the screens it passed through.
-    private struct Change {
-        var sessionID: String
-        var userID: String
-        var state: RestorableState
-        var at: Date
-    }
-
     private struct Pending {
-        /// The changes since the last write, in order: a session may have several, the last
-        /// one wins. A list, not a table by session: appending is all `changed` does on the
-        /// sessions' threads (a table hashed the session's id and replaced its older entry
-        /// there, on every change); the write's thread keeps the latest of each.
-        var dirty: [Change] = []
-        /// When the list is this long, it is cut to each session's latest (a write that
-        /// cannot keep up, or storage away for a while: at most about twice the sessions).
-        var compactAt = SessionSaver.smallestCompaction
-        /// A write is scheduled (its delay is running) and will take what is dirty.
-        var scheduled = false
+        /// The screens that wait for the next write, each once (`SavedScreen.queued`): a
+        /// session's later changes are made in its screen, not here.
+        var queued: [SavedScreen] = []
+        /// The write scheduled (its wait is running) that will take what is queued; nil when
+        /// none is. A later timer that finds itself no longer this one does nothing.
+        var timer: Timer?
+        var lastTimerID = 0
         /// A write is running; `waiters` are the writes queued behind it, in order.
         var writing = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -37,10 +28,18 @@ final class SessionSaver: Sendable {
         var nextSweep: Date?
     }
 
+    private struct Timer {
+        let id: Int
+        /// Due within `browseDelay`: an urgent screen schedules a sooner write.
+        let preemptible: Bool
+    }
+
     private let store: any SessionStore
     private let storage: StorageQueue
-    /// How long the first change waits for others to share its write.
+    /// How soon an urgent screen (a join, a closed connection's) is written.
     let delay: Duration
+    /// How soon any other change of screen is written.
+    let browseDelay: Duration
     /// Told a saved screen that could not be read (logged).
     private let readFailed: @Sendable (any Error) -> Void
     /// How long a failed write waits before it is tried again (storage is away: no storm of retries).
@@ -51,86 +50,96 @@ final class SessionSaver: Sendable {
     /// How often a write also sweeps (a sweep reads the whole table: there is no index by time).
     static let sweepInterval: TimeInterval = 24 * 3600
     private let pending = Mutex(Pending())
-    /// Waits out the delay; its wall-clock date stamps what is saved (for the sweep of old rows).
+    /// Waits out the windows; its wall-clock date stamps what is saved (for the sweep of old rows).
     private let clock: ServerClock
 
     init(
-        store: any SessionStore, storage: StorageQueue, delay: Duration = .milliseconds(50), retryDelay: Duration = .seconds(1),
-        clock: ServerClock = .continuous, readFailed: @escaping @Sendable (any Error) -> Void = { _ in }
+        store: any SessionStore, storage: StorageQueue, delay: Duration = .milliseconds(50), browseDelay: Duration = .seconds(2),
+        retryDelay: Duration = .seconds(1), clock: ServerClock = .continuous,
+        readFailed: @escaping @Sendable (any Error) -> Void = { _ in }
     ) {
         self.readFailed = readFailed
         self.store = store
         self.storage = storage
         self.delay = delay
+        self.browseDelay = browseDelay
         self.retryDelay = retryDelay
         self.clock = clock
     }
 
-    /// The session's screen is now `state`; saved with the next write.
-    func changed(session id: String, user userID: String, to state: RestorableState) {
-        let at = clock.date()
-        // One lock for both: nearly every change of a busy process finds a write scheduled.
-        // The change is made where it is appended: one built outside the closure was copied
-        // in (its strings retained, and released again with it).
-        let start = pending.withLock { pending -> Bool in
-            pending.dirty.append(Change(sessionID: id, userID: userID, state: state, at: at))
-            if pending.dirty.count >= pending.compactAt {
-                pending.dirty = Self.latestOfEachSession(pending.dirty)
-                pending.compactAt = max(Self.smallestCompaction, 2 * pending.dirty.count)
+    /// Does what `SavedScreen` said after a change of `screen` (nearly always `.none`).
+    func hand(_ screen: SavedScreen, _ handing: SavedScreen.Handing) {
+        let timer: (id: Int, wait: Duration)?
+        switch handing {
+        case .none: return
+        case let .queue(urgent):
+            timer = pending.withLock { pending in
+                pending.queued.append(screen)
+                return claimTimer(&pending, urgent: urgent)
             }
-            return Self.claimSchedule(&pending)
+        case .expedite: timer = pending.withLock { claimTimer(&$0, urgent: true) }
         }
-        if start { startTimer(after: delay) }
+        if let timer { startTimer(timer) }
     }
 
-    private func schedule(after wait: Duration) {
-        if pending.withLock({ Self.claimSchedule(&$0) }) { startTimer(after: wait) }
+    /// The timer the caller is to start, if any: when something waits and no write is
+    /// scheduled, or an urgent screen finds only a write due in the long window (that one,
+    /// no longer current, then does nothing when it wakes).
+    private func claimTimer(_ pending: inout Pending, urgent: Bool, retrying: Bool = false) -> (id: Int, wait: Duration)? {
+        guard !pending.queued.isEmpty else { return nil }
+        if let timer = pending.timer, !(urgent && timer.preemptible) { return nil }
+        pending.lastTimerID += 1
+        pending.timer = Timer(id: pending.lastTimerID, preemptible: !urgent && !retrying)
+        return (pending.lastTimerID, retrying ? retryDelay : urgent ? delay : browseDelay)
     }
 
-    /// Whether the caller is the one to schedule the next write (something is dirty, none is).
-    private static func claimSchedule(_ pending: inout Pending) -> Bool {
-        guard !pending.scheduled, !pending.dirty.isEmpty else { return false }
-        pending.scheduled = true
-        return true
-    }
-
-    private func startTimer(after wait: Duration) {
+    private func startTimer(_ timer: (id: Int, wait: Duration)) {
         let clock = self.clock
         Task.detached { [weak self] in
-            try? await clock.sleep(for: wait)
-            await self?.flush()
+            try? await clock.sleep(for: timer.wait)
+            await self?.flush(timer: timer.id)
         }
     }
 
-    /// Writes every pending session now (after the write in flight, if any).
+    /// Writes every screen that waits now (after the write in flight, if any).
     func flush() async {
+        await flush(timer: nil)
+    }
+
+    /// A write of what waits, for the timer `id` (nil: whatever the timers say, now).
+    private func flush(timer id: Int?) async {
+        // A timer that an earlier one replaced: that one writes (or wrote) what waits.
+        if let id, pending.withLock({ $0.timer?.id != id }) { return }
         await claimWriting()
-        let changes = pending.withLock { pending in
-            let changes = pending.dirty
-            // Room for as many as this batch: the next one is about as large, and growing the
-            // list from empty reallocated it on the sessions' threads, in `changed`, batch
-            // after batch. (Process-wide: an idle session keeps nothing here.)
-            pending.dirty = []
-            if changes.count > 1 { pending.dirty.reserveCapacity(changes.count) }
-            pending.scheduled = false
-            return changes
+        let screens = pending.withLock { pending -> [SavedScreen]? in
+            if let id, pending.timer?.id != id { return nil }
+            defer { pending.queued = [] }
+            pending.timer = nil
+            return pending.queued
         }
-        let sessions = Self.rowsToSave(changes)
+        guard let screens else { return releaseWriting() }
         var failed = false
-        if !sessions.isEmpty {
+        if !screens.isEmpty {
+            let at = clock.date()
+            let rows = screens.map { screen in
+                SavedSession(id: screen.sessionID, userID: screen.userID, state: screen.takeForWrite().encoded, updatedAt: at)
+            }
             let store = self.store
             do {
-                try await storage.run { try store.save(sessions) }
+                try await storage.run { try store.save(rows) }
             } catch {
                 failed = true
-                // Kept for the next write, unless newer states came meanwhile.
-                let batch = Self.latestOfEachSession(changes)
-                pending.withLock { pending in pending.dirty = batch + pending.dirty }
+                // Held for the next write, unless a newer change is held already.
+                let again = screens.filter { $0.requeue() }
+                let timer = pending.withLock { pending in
+                    pending.queued.append(contentsOf: again)
+                    return claimTimer(&pending, urgent: false, retrying: true)
+                }
+                if let timer { startTimer(timer) }
             }
         }
         if !failed { await sweepIfDue() }
         releaseWriting()
-        schedule(after: failed ? retryDelay : delay)
     }
 
     /// Deletes the screens older than `retention`, at the first write and then once every
@@ -147,38 +156,6 @@ final class SessionSaver: Sendable {
         let store = self.store
         let cutoff = now.addingTimeInterval(-Self.retention)
         _ = try? await storage.run { try store.deleteSessions(savedBefore: cutoff) }
-    }
-
-    static let smallestCompaction = 4096
-
-    /// Each session's latest change of `changes` (in order: the last one wins).
-    private static func latestOfEachSession(_ changes: [Change]) -> [Change] {
-        var latest: [Change] = []
-        latest.reserveCapacity(changes.count)
-        forEachLatest(of: changes) { latest.append($0) }
-        return latest
-    }
-
-    /// The rows of each session's latest change of `changes`, made from the changes in
-    /// place: nearly every change of a busy process is its session's only one in the batch,
-    /// and copying each change out first (`latestOfEachSession`) retained and released its
-    /// strings once more, on memory the sessions' threads had just written.
-    private static func rowsToSave(_ changes: [Change]) -> [SavedSession] {
-        var rows: [SavedSession] = []
-        rows.reserveCapacity(changes.count)
-        forEachLatest(of: changes) { change in
-            rows.append(SavedSession(id: change.sessionID, userID: change.userID, state: change.state.encoded, updatedAt: change.at))
-        }
-        return rows
-    }
-
-    /// Calls `body` with each session's latest change of `changes` (the last one wins), newest
-    /// first, read in place.
-    private static func forEachLatest(of changes: [Change], _ body: (Change) -> Void) {
-        var seen = Set<String>(minimumCapacity: changes.count)
-        changes.withUnsafeBufferPointer { changes in
-            for index in changes.indices.reversed() where seen.insert(changes[index].sessionID).inserted { body(changes[index]) }
-        }
     }
 
     /// Returns once this caller is the one writer (in the order callers came).

@@ -58,6 +58,12 @@ final class ManualClock: Sendable {
         }
     }
 
+    /// Whether a task sleeps until `deadline` or sooner (a timer some change started, among
+    /// the others a server keeps).
+    func hasSleeper(dueBy deadline: ContinuousClock.Instant) -> Bool {
+        state.withLock { $0.sleepers.values.contains { $0.deadline <= deadline } }
+    }
+
     private func sleep(until deadline: ContinuousClock.Instant) async throws {
         let id = state.withLock { state -> Int in
             state.lastID += 1
