@@ -16,7 +16,7 @@ final class StarKeyRestartTests: RestartTestCase {
         try await ash.perform(["favoritesTapped": [:]])
         try await ash.perform(["destination": ["presented": ["favorites": ["sortChanged": ["by": "added"]]]]])
         let sessionID = ash.session, seq = ash.seq
-        // The saver writes 50 ms after a change: shutting down saves what it still holds.
+        // The saver writes a change of sort within 2 s: shutting down saves what it still holds.
         await server.shutdown()
 
         server = try startServer()
