@@ -6,4 +6,5 @@ public let allSuites: [Suite] = [
     dataSuite,
     recordSuite,
     fanoutCPUSuite,
+    frameSuite,
 ]

@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import PokedexServer
+import StateSync
+import TestSupport
 import XCTest
 
 /// The app's own HTTP routes beside the static client.
@@ -59,6 +61,30 @@ final class HTTPRoutesTests: ServerTestCase {
 
         let missing = try await get("/sprites/abc.png")
         XCTAssertEqual(missing.status, 404)
+    }
+
+    /// Each service thread counts its sessions' actions on its own; `/metrics` says their sum.
+    func testMetricsCountEverySessionsActions() async throws {
+        func value(_ name: String, in body: String) throws -> Double {
+            let line = try XCTUnwrap(body.split(separator: "\n").first { $0.hasPrefix(name + " ") }, "no \(name)")
+            return try XCTUnwrap(Double(line.split(separator: " ")[1]))
+        }
+        let sessions = [try await TestSession.open(client, port: server.port), try await TestSession.open(client, port: server.port)]
+        for session in sessions {
+            for _ in 0..<3 {
+                let refusal = try await session.perform(["navigate": ["route": "/pokemon/25"]])
+                XCTAssertNil(refusal)
+            }
+        }
+        try await waitUntil("six actions counted") {
+            let body = try await get("/metrics").body
+            return try value("pokedex_actions_total", in: body) == 6
+        }
+        let body = try await get("/metrics").body
+        XCTAssertEqual(try value("pokedex_action_latency_seconds_count", in: body), 6)
+        XCTAssertEqual(try value("pokedex_action_latency_seconds_bucket{le=\"+Inf\"}", in: body), 6)
+        // The server's clock stands still here: every action took no time.
+        XCTAssertEqual(try value("pokedex_action_latency_seconds_bucket{le=\"0.0001\"}", in: body), 6)
     }
 
     /// What the dashboard and the alerts read: draining from the moment shutdown begins, and

@@ -11,10 +11,7 @@ final class ServerMetricsRecorder: Sendable {
 
     private struct Counters {
         var sessions = 0
-        var actions = 0
         var errors: [String: Int] = [:]
-        var latencyCounts = [Int](repeating: 0, count: ServerMetricsRecorder.latencyBuckets.count + 1)
-        var latencySum = 0.0
         var resumedByPatches = 0
         var resumedBySnapshot = 0
         var restoredFromStorage = 0
@@ -42,6 +39,55 @@ final class ServerMetricsRecorder: Sendable {
     /// By executor (`sendCounts(for:)`).
     private let sendCounts = PerExecutor { _ in SendCounts() }
 
+    /// The actions the sessions of one executor processed, and how long each took: one lock
+    /// and tally per service thread, on lines of their own (padded on both sides), summed when
+    /// read. One for all was a lock and two lines both threads wrote, passed between their
+    /// cores for every action.
+    final class ActionCounts: Sendable {
+        private let before: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+        fileprivate let tally = Mutex(ActionTally())
+        private let after: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+        func processed(latency: Duration) {
+            let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
+            let bucket = ServerMetricsRecorder.latencyBuckets.firstIndex { seconds <= $0 } ?? ServerMetricsRecorder.latencyBuckets.count
+            tally.withLock {
+                $0.actions += 1
+                $0.latencyCounts[bucket] += 1
+                $0.latencySum += seconds
+            }
+        }
+    }
+
+    fileprivate struct ActionTally {
+        var actions = 0
+        var latencyCounts = [Int](repeating: 0, count: ServerMetricsRecorder.latencyBuckets.count + 1)
+        var latencySum = 0.0
+
+        mutating func add(_ other: ActionTally) {
+            actions += other.actions
+            for index in latencyCounts.indices { latencyCounts[index] += other.latencyCounts[index] }
+            latencySum += other.latencySum
+        }
+    }
+
+    /// By executor (`actionCounts(for:)`); `unplaced` counts what is not a session's action
+    /// on an executor (`actionProcessed(latency:)`).
+    private let actionCounts = PerExecutor { _ in ActionCounts() }
+    private let unplaced = ActionCounts()
+
+    /// What the sessions running on `executor` count their processed actions in.
+    func actionCounts(for executor: any StoreExecutor) -> ActionCounts {
+        actionCounts.value(for: executor)
+    }
+
+    /// Every executor's actions and latencies, summed.
+    private var actions: ActionTally {
+        var sum = unplaced.tally.withLock { $0 }
+        for counts in actionCounts.all { sum.add(counts.tally.withLock { $0 }) }
+        return sum
+    }
+
     func sessionOpened() { counters.withLock { $0.sessions += 1 } }
     func sessionClosed() { counters.withLock { $0.sessions -= 1 } }
     /// What the sessions running on `executor` count their sends in.
@@ -65,14 +111,9 @@ final class ServerMetricsRecorder: Sendable {
         counters.withLock { if byPatches { $0.resumedByPatches += 1 } else { $0.resumedBySnapshot += 1 } }
     }
 
+    /// An action processed off any executor's counts (a session counts in `actionCounts(for:)`).
     func actionProcessed(latency: Duration) {
-        let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
-        let bucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
-        counters.withLock {
-            $0.actions += 1
-            $0.latencyCounts[bucket] += 1
-            $0.latencySum += seconds
-        }
+        unplaced.processed(latency: latency)
     }
 
     var openSessions: Int { counters.withLock { $0.sessions } }
@@ -81,6 +122,7 @@ final class ServerMetricsRecorder: Sendable {
     func render(connections: Int, draining: Bool) -> String {
         let c = counters.withLock { $0 }
         let sent = self.sent
+        let actions = self.actions
         var lines = [
             "# HELP pokedex_draining 1 once shutdown has begun: the instance takes no new sessions.",
             "# TYPE pokedex_draining gauge", "pokedex_draining \(draining ? 1 : 0)",
@@ -88,7 +130,7 @@ final class ServerMetricsRecorder: Sendable {
             "# TYPE pokedex_sessions gauge", "pokedex_sessions \(c.sessions)",
             "# HELP pokedex_connections Open websocket connections.",
             "# TYPE pokedex_connections gauge", "pokedex_connections \(connections)",
-            "# TYPE pokedex_actions_total counter", "pokedex_actions_total \(c.actions)",
+            "# TYPE pokedex_actions_total counter", "pokedex_actions_total \(actions.actions)",
             "# TYPE pokedex_patches_total counter", "pokedex_patches_total \(sent.patches)",
             "# TYPE pokedex_bytes_out_total counter", "pokedex_bytes_out_total \(sent.bytes)",
             "# TYPE pokedex_resumes_total counter",
@@ -107,12 +149,12 @@ final class ServerMetricsRecorder: Sendable {
                   "# TYPE pokedex_action_latency_seconds histogram"]
         var cumulative = 0
         for (index, bound) in Self.latencyBuckets.enumerated() {
-            cumulative += c.latencyCounts[index]
+            cumulative += actions.latencyCounts[index]
             lines.append("pokedex_action_latency_seconds_bucket{le=\"\(bound)\"} \(cumulative)")
         }
-        lines.append("pokedex_action_latency_seconds_bucket{le=\"+Inf\"} \(c.actions)")
-        lines.append("pokedex_action_latency_seconds_sum \(c.latencySum)")
-        lines.append("pokedex_action_latency_seconds_count \(c.actions)")
+        lines.append("pokedex_action_latency_seconds_bucket{le=\"+Inf\"} \(actions.actions)")
+        lines.append("pokedex_action_latency_seconds_sum \(actions.latencySum)")
+        lines.append("pokedex_action_latency_seconds_count \(actions.actions)")
         // The process's own use, under the names Prometheus' client libraries give them, so a
         // dashboard (and the load tester) can follow the server without access to its host.
         if let cpu = ProcessCPU.seconds() {

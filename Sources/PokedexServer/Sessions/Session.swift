@@ -23,6 +23,8 @@ final class Session: Sendable {
     let output: SessionOutput
     /// The Pokémon the data source has: what actions and routes may name.
     let pokemonIDs: PokemonIDs
+    /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
+    private let actionCounts: ServerMetricsRecorder.ActionCounts
     private struct Inbox {
         var pending: [(action: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant)] = []
         var draining = false
@@ -80,6 +82,7 @@ final class Session: Sendable {
         now = context.clock.now
         let pokemonIDs = context.pokemonClient.pokemonIDs
         self.pokemonIDs = pokemonIDs
+        actionCounts = context.metrics.actionCounts(for: executor)
         let output = SessionOutput(
             metrics: context.metrics, sendCounts: context.metrics.sendCounts(for: executor), sharedPatches: context.sharedPatches,
             encodings: context.projection.encodings)
@@ -375,7 +378,7 @@ final class Session: Sendable {
             // Alone when the reduction published no patch to carry it.
             if frame.ackHanded { output.flushAck(ref) } else { output.ack(ref, key: key) }
         }
-        output.metrics.actionProcessed(latency: now() - receivedAt)
+        actionCounts.processed(latency: now() - receivedAt)
     }
 
     func tearDown() async {

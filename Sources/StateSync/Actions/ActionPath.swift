@@ -7,10 +7,16 @@
 ///     let list = try action.nested()               // case "rowTapped", payload {"id":25}
 ///     let id = try list.int("id")                  // 25
 public struct ActionPath: Sendable {
-    /// The case names from the root down to this level, e.g. `["list", "rowTapped"]`.
-    public let names: [String]
+    /// The case names above this level (the parent's `names`, shared: a level's own array
+    /// was two made and freed on every level of every action frame).
+    private let parents: [String]
+    /// The case name at this level.
+    public let `case`: String
     /// This level's fields (for a parent level: its child's action object).
     public let payload: JSONObject
+
+    /// The case names from the root down to this level, e.g. `["list", "rowTapped"]`.
+    public var names: [String] { parents + [`case`] }
 
     /// Reads the root level of an action.
     public init(_ action: JSONValue) throws(ProtocolError) {
@@ -18,20 +24,19 @@ public struct ActionPath: Sendable {
     }
 
     private init(_ action: JSONValue, parents: [String]) throws(ProtocolError) {
-        guard let object = action.objectValue, object.count == 1, let member = object.members.first else {
+        guard case .object(let object) = action, object.count == 1 else {
             let place = parents.isEmpty ? "An action" : "Action '\(parents.joined(separator: "."))'"
             throw ProtocolError(.badAction, "\(place) must be an object with exactly one key naming its case.")
         }
-        guard let payload = member.value.objectValue else {
+        let member = object.members[0]
+        guard case .object(let payload) = member.value else {
             let name = (parents + [member.key]).joined(separator: ".")
             throw ProtocolError(.badAction, "Action '\(name)' must hold an object of fields ({} for none).")
         }
-        names = parents + [member.key]
+        self.parents = parents
+        self.case = member.key
         self.payload = payload
     }
-
-    /// The case name at this level.
-    public var `case`: String { names[names.count - 1] }
 
     /// The dotted path, e.g. `list.rowTapped`.
     public var name: String { names.joined(separator: ".") }
@@ -72,7 +77,6 @@ public struct ActionPath: Sendable {
 
     // The dotted name is joined only for a refusal: fields are read on every action.
     private var fields: FieldReader {
-        let names = self.names
-        return FieldReader(object: payload) { ProtocolError(.badAction, "Action '\(names.joined(separator: "."))': \($0).") }
+        FieldReader(object: payload) { [self] in ProtocolError(.badAction, "Action '\(name)': \($0).") }
     }
 }

@@ -39,6 +39,11 @@ public struct JSONObject: Sendable {
         return position(of: key)
     }
 
+    /// Room for `count` members before the next growth (the parser's first guess at an object).
+    mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
+    }
+
     /// Replaces the value of the member at `position`.
     public mutating func setValue(_ value: JSONValue, at position: Int) {
         members[position].value = value

@@ -102,6 +102,9 @@ public struct JSONParser {
             position += 1
             return .object(object)
         }
+        // Room for a frame's envelope (type, ref, key, action) at once: grown from empty, its
+        // three members were three buffers made, copied and freed in turn.
+        object.reserveCapacity(4)
         repeat {
             skipWhitespace()
             let keyStart = position

@@ -109,12 +109,26 @@ public enum ClientMessage: Equatable, Sendable {
         value.stringValue.flatMap { $0.utf8.count <= maxCredentialBytes ? $0 : nil }
     }
 
+    /// Every browser action comes this way: its well-formed envelope is read in place, and the
+    /// field readers (a closure's context each, made and freed per frame) only say what is wrong.
     private static func parseAction(_ object: JSONObject) throws(ProtocolError) -> ClientMessage {
-        let ref = try envelopeFields(object, type: "action", ref: nil).optional("ref", "an integer", \.intValue)
-        let fields = envelopeFields(object, type: "action", ref: ref)
-        let action = try fields.required("action", "an object") { $0.objectValue.map(JSONValue.object) }
-        let key = try fields.optional("key", "1 to \(maxKeyLength) letters, digits, '-' or '_'") { $0.stringValue.flatMap { isKey($0) ? $0 : nil } }
-        return .action(ref: ref, action: action, key: key)
+        let ref: Int?
+        switch object["ref"] {
+        case nil, .null?: ref = nil
+        case let .int(value)?: ref = value
+        default: ref = try envelopeFields(object, type: "action", ref: nil).optional("ref", "an integer", \.intValue)
+        }
+        guard case let .object(action)? = object["action"] else {
+            _ = try envelopeFields(object, type: "action", ref: ref).required("action", "an object", \.objectValue)
+            preconditionFailure("a field reader passed what it refuses")
+        }
+        let key: String?
+        switch object["key"] {
+        case nil, .null?: key = nil
+        case let .string(text)? where isKey(text): key = text
+        default: key = try envelopeFields(object, type: "action", ref: ref).optional("key", "1 to \(maxKeyLength) letters, digits, '-' or '_'") { $0.stringValue.flatMap { isKey($0) ? $0 : nil } }
+        }
+        return .action(ref: ref, action: .object(action), key: key)
     }
 
     private static func envelopeFields(_ object: JSONObject, type: String, ref: Int?) -> FieldReader {

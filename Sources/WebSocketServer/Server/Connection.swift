@@ -6,21 +6,25 @@ public final class Connection: MessageSending {
     /// Unique for the server's lifetime. Kept here as well as in `core`: each frame's rate check
     /// reads it, and reading it through `core` touched a second object's cold line first.
     public let id: UInt64
-    /// The peer's IP address.
-    public let remoteAddress: String
-    /// The upgrade request's `X-Forwarded-For` header, as sent (nil without one). Only worth
-    /// believing when `remoteAddress` is a proxy the operator trusts: anyone can send it.
-    public let forwardedFor: String?
-    /// Runs tasks on the service thread that serves this connection.
-    public let executor: ServiceExecutor
-
-    let core: ConnectionCore<ServerMail>
+    // What each frame and each send reads (`id`, `binding`, `core`) comes first, on the line of
+    // the object's header, which retaining the connection touches anyway: `binding` and `core`
+    // came after the addresses, on a line of their own, cold by the connection's next frame.
 
     /// What the application bound to this connection (a Pokédex session), found by each of its
     /// frames under this connection's own lock: a table of every connection, behind one lock
     /// both service threads took per frame, was a line passed between their cores. Whoever
     /// sets it clears it when the binding ends (a strong reference: a cycle until then).
     public let binding = Mutex<AnyObject?>(nil)
+
+    let core: ConnectionCore<ServerMail>
+
+    /// Runs tasks on the service thread that serves this connection.
+    public let executor: ServiceExecutor
+    /// The peer's IP address.
+    public let remoteAddress: String
+    /// The upgrade request's `X-Forwarded-For` header, as sent (nil without one). Only worth
+    /// believing when `remoteAddress` is a proxy the operator trusts: anyone can send it.
+    public let forwardedFor: String?
 
     init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
          mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
