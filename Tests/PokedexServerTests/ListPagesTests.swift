@@ -37,6 +37,19 @@ final class ListPagesTests: XCTestCase {
         XCTAssertTrue(reused.sharesStorage(with: original), "the first page is the one built before")
     }
 
+    /// A list whose every page is reused (a flag changed) hands back the pages' array the
+    /// memo holds, so the diff passes the pages by identity.
+    func testAListOfTheSamePagesIsThePagesArrayBuiltBefore() throws {
+        var state = list(pokemon(1...40))
+        var memo = ClientState.ListPages()
+        let first = client.list(state, reusing: &memo)
+        state.isLoadingMore = true
+        let second = client.list(state, reusing: &memo)
+
+        XCTAssertNotEqual(first, second)
+        XCTAssertTrue(pages(second).sharesStorage(with: pages(first)), "the same pages' array")
+    }
+
     func testChangedRowsGetTheirOwnPages() throws {
         var memo = ClientState.ListPages()
         _ = client.list(list(pokemon(1...40)), reusing: &memo)

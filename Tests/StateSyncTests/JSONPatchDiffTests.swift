@@ -91,6 +91,24 @@ final class JSONPatchDiffTests: XCTestCase {
         ])
     }
 
+    /// Up to 32 rows a side ids are matched by a linear search, past it through a table: the
+    /// same operations either way, and a repeated id leaves rows to the positional diff.
+    func testRowsAreMatchedByIDBelowAndAboveTheLinearSearchLimit() throws {
+        for count in [20, 32, 33, 60] {
+            let old = JSONValue.array((1...count).map { row($0, "mon\($0)") })
+            let new = JSONValue.array([row(0, "new")] + (1...count).filter { $0 != 7 }.map { row($0, $0 == 9 ? "nine" : "mon\($0)") })
+            try assertDiff(old, new, [
+                .remove(path: "/6"),
+                .add(path: "/0", value: row(0, "new")),
+                .replace(path: "/8/name", value: "nine"),
+            ])
+        }
+        let repeated: JSONValue = [row(1, "a"), row(1, "b"), row(3, "c")]
+        try assertDiff(repeated, [row(2, "a"), row(1, "b"), row(3, "c")], [
+            .replace(path: "/0/id", value: 2), .replace(path: "/0/sprite", value: "/sprites/2.png"),
+        ])
+    }
+
     func testRemovedRowsGoHighestIndexFirst() throws {
         let old: JSONValue = [row(1, "a"), row(2, "b"), row(3, "c"), row(4, "d"), row(5, "e")]
         let new: JSONValue = [row(1, "a"), row(3, "c"), row(5, "e")]

@@ -26,6 +26,10 @@ final class SessionOutput: Sendable {
         /// False until the first browser has its snapshot: states before it are in that
         /// snapshot, so they are not sent as patches.
         var hasAttached = false
+        /// Whether the browser has an object (a state, not yet nothing), kept beside `base`:
+        /// matching `base` to ask copied it, a retain and a release of the state's storage (a
+        /// line of the session's own, cold by its next action) on every action.
+        private(set) var hasObject = false
         /// Told each patch frame sent (a recording's); nil otherwise.
         var patchSent: (@Sendable ([UInt8]) -> Void)?
 
@@ -45,13 +49,9 @@ final class SessionOutput: Sendable {
             }
             set {
                 base = newValue
+                if case .object = newValue { hasObject = true } else { hasObject = false }
                 newerParts = []
             }
-        }
-
-        /// Whether the browser has an object (a state, not yet nothing).
-        var hasObject: Bool {
-            if case .object = base { true } else { false }
         }
 
         /// The top-level part `key` of what the browser has. Mutating only to be handed `self`
@@ -353,8 +353,8 @@ final class SessionOutput: Sendable {
     }
 
     private func transmit(_ frame: OutgoingText, _ sent: inout Sent) {
-        guard let connection = sent.connection, !sent.needsSnapshot else { return }
-        switch connection.send(frame) {
+        guard !sent.needsSnapshot, let result = sent.connection?.send(frame) else { return }
+        switch result {
         case .queued: sendCounts.bytesSent(frame.count)
         case .overflowed: sent.needsSnapshot = true
         case .closed: sent.connection = nil

@@ -5,7 +5,11 @@ import StateSync
 
 /// The parts of the client-visible state (docs/PROTOCOL.md): what a browser renders, derived
 /// from a session's `AppFeature.State`. `SessionProjection` puts them together.
-struct ClientState: Sendable {
+///
+/// An object, one for the process: as a struct of a dozen references, each projection that
+/// handed it on (a method passed as a function, a closure's capture) copied it, retaining
+/// every cache in it, on lines both service threads write.
+final class ClientState: Sendable {
     /// Row data for a favorite id (favorites are stored as ids), named in a language.
     let row: @Sendable (Int, AppLocale) -> Pokemon?
     /// Where invite links point, e.g. `http://127.0.0.1:8080` (known once the port is bound).
@@ -13,7 +17,7 @@ struct ClientState: Sendable {
     /// Favorites sets' JSON, built once for all sessions.
     let favoritesJSON = FavoritesJSONCache()
     /// The encodings of the rows and details below, written into patches as they are.
-    let encodings = EncodedJSONMemo()
+    let encodings: EncodedJSONMemo
     /// Rows' JSON, built once for all sessions.
     let rowJSON: RowJSONCache
     /// Presented details' JSON, built once for all sessions.
@@ -29,6 +33,8 @@ struct ClientState: Sendable {
     init(row: @escaping @Sendable (Int, AppLocale) -> Pokemon?, publicURL: @escaping @Sendable () -> String) {
         self.row = row
         self.publicURL = publicURL
+        let encodings = EncodedJSONMemo()
+        self.encodings = encodings
         rowJSON = RowJSONCache(encodings: encodings)
         detailJSON = DetailJSONCache(encodings: encodings)
     }
@@ -218,12 +224,17 @@ struct ClientState: Sendable {
         let known = list.rows.startsWithElements(ofRevision: pages.revision) ? pages.rows.count : 0
         var built: [JSONValue] = []
         built.reserveCapacity((rows.count + pageSize - 1) / pageSize)
+        var everyPageReused = true
         for (index, start) in stride(from: 0, to: rows.count, by: pageSize).enumerated() {
             let end = min(start + pageSize, rows.count)
             let isUnchanged = index < pages.json.count && end == min(start + pageSize, pages.rows.count)
                 && (end <= known || pages.rows[start..<end] == rows[start..<end])
+            everyPageReused = everyPageReused && isUnchanged
             built.append(isUnchanged ? pages.json[index] : .array(rowJSON.json(for: rows[start..<end])))
         }
+        // The same pages: the array the browser was sent, so the diff passes it by identity
+        // (a flag of the list changed: loading, a page more asked) rather than page by page.
+        if everyPageReused, built.count == pages.json.count { built = pages.json }
         pages = ListPages(rows: rows, revision: list.rows.revision, json: built)
         // Members, not a dictionary literal (an array of pairs copied out and freed).
         return .object(JSONObject(members: [

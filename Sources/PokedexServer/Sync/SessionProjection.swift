@@ -170,6 +170,9 @@ final class SessionProjection: Sendable {
             var changes = Changes()
             forEachPart(of: state, &memos, handingUnchanged: false) { key, json, changed in
                 guard changed else { return }
+                // Room for a detail's open or close (the route, the destination) and a list's
+                // change: grown from empty one part at a time, the array was made twice.
+                if changes.parts.isEmpty { changes.parts.reserveCapacity(4) }
                 changes.parts.append((key, json))
                 switch key {
                 case "route", "locale", "list", "lists", "destination": changes.restorableMayHaveChanged = true
@@ -260,7 +263,7 @@ final class SessionProjection: Sendable {
         if destinationChanged || stackChanged {
             let destination = !destinationChanged
                 ? screens?.destination ?? Self.noDestination
-                : Memo(input: state.destination, json: state.destination.map(client.destination) ?? .null)
+                : Memo(input: state.destination, json: state.destination.map { client.destination($0) } ?? .null)
             body("destination", destination.json, destinationChanged)
             let stack = !stackChanged
                 ? screens?.stack ?? Self.emptyStack

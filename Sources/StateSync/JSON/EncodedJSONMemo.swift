@@ -13,10 +13,40 @@ import Synchronization
 /// dictionary copied it, retaining the value and its bytes, objects every session's thread
 /// shares, for each value a patch carried.
 public final class EncodedJSONMemo: Sendable {
-    private struct Entry {
+    /// Sendable: `start` points into `storage`, whose bytes are written once, before the entry
+    /// is made, and freed only with it.
+    private struct Entry: @unchecked Sendable {
         /// Held only to keep its storage (and so the key) from being reused.
         let value: JSONValue
-        let bytes: [UInt8]
+        /// Held only to keep `start` allocated.
+        let storage: EncodedBytes
+        /// The encoding's bytes, read through the entry: reading them through their array
+        /// retained and released it, a line of a value every session's thread shares, written
+        /// by both service threads for each value a patch carried.
+        let start: UnsafePointer<UInt8>
+        let count: Int
+
+        init(value: JSONValue, bytes: [UInt8]) {
+            self.value = value
+            storage = EncodedBytes(bytes)
+            start = UnsafePointer(storage.bytes.baseAddress!)
+            count = storage.bytes.count
+        }
+
+        var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    }
+
+    /// Bytes in memory of their own, freed with the object (never empty: an object's or an
+    /// array's encoding has its brackets).
+    private final class EncodedBytes: Sendable {
+        nonisolated(unsafe) let bytes: UnsafeMutableBufferPointer<UInt8>
+
+        init(_ source: [UInt8]) {
+            bytes = .allocate(capacity: source.count)
+            _ = bytes.initialize(from: source)
+        }
+
+        deinit { bytes.deallocate() }
     }
 
     private struct Table {
@@ -62,7 +92,7 @@ public final class EncodedJSONMemo: Sendable {
                 /// Writes the remembered bytes of `value`, if any; returns whether it did.
                 func writeRemembered(_ value: JSONValue) -> Bool {
                     guard let key = Self.key(of: value), let position = table.positions[key] else { return false }
-                    entries[position].bytes.withUnsafeBufferPointer { writer.raw($0) }
+                    writer.raw(entries[position].bytes)
                     return true
                 }
                 if writeRemembered(value) { return }

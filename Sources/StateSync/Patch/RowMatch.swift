@@ -9,27 +9,36 @@ struct RowMatch {
     let removedOldIndices: [Int]
     /// Old indices whose id is still present, ascending (also their order in the new array).
     let survivingOldIndices: [Int]
-    private let survivingNewIndices: Set<Int>
+    /// By new index: whether that row survives from the old array.
+    private let survivingNew: [Bool]
+
+    /// Up to this many rows a side, ids are found and checked unique by a linear search: a
+    /// page of rows (a search's answer, 20) is matched without building a set and a
+    /// dictionary of its ids, which were most of the match.
+    private static let linearSearchLimit = 32
 
     init?(old: [JSONValue], new: [JSONValue]) {
         guard !Self.idsAlignByPosition(old, new) else { return nil }
         guard let oldIDs = Self.uniqueIDs(of: old), let newIDs = Self.uniqueIDs(of: new) else { return nil }
-        let newPositions = Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) })
-        var removed: [Int] = [], surviving: [Int] = [], survivingNew = Set<Int>()
+        let newPositions = newIDs.count > Self.linearSearchLimit
+            ? Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) }) : nil
+        var removed: [Int] = [], surviving: [Int] = []
+        var survivingNew = [Bool](repeating: false, count: new.count)
         var lastNewPosition = -1
         for (oldIndex, id) in oldIDs.enumerated() {
-            guard let newPosition = newPositions[id] else { removed.append(oldIndex); continue }
+            let found = if let newPositions { newPositions[id] } else { newIDs.firstIndex(of: id) }
+            guard let newPosition = found else { removed.append(oldIndex); continue }
             guard newPosition > lastNewPosition else { return nil }  // order changed
             lastNewPosition = newPosition
             surviving.append(oldIndex)
-            survivingNew.insert(newPosition)
+            survivingNew[newPosition] = true
         }
         removedOldIndices = removed
         survivingOldIndices = surviving
-        survivingNewIndices = survivingNew
+        self.survivingNew = survivingNew
     }
 
-    func isSurviving(newIndex: Int) -> Bool { survivingNewIndices.contains(newIndex) }
+    func isSurviving(newIndex: Int) -> Bool { survivingNew[newIndex] }
 
     /// An int or string `id`, the only kinds used as row keys.
     private enum RowID: Hashable {
@@ -58,8 +67,16 @@ struct RowMatch {
     }
 
     private static func uniqueIDs(of rows: [JSONValue]) -> [RowID]? {
-        var ids: [RowID] = [], seen = Set<RowID>()
+        var ids: [RowID] = []
         ids.reserveCapacity(rows.count)
+        if rows.count <= linearSearchLimit {
+            for row in rows {
+                guard let id = RowID(row: row), !ids.contains(id) else { return nil }
+                ids.append(id)
+            }
+            return ids
+        }
+        var seen = Set<RowID>()
         for row in rows {
             guard let id = RowID(row: row), seen.insert(id).inserted else { return nil }
             ids.append(id)
