@@ -2,7 +2,7 @@
 /// key paths a client may bind (see `BindableAction`).
 public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible {
     public let keyPath: PartialKeyPath<Root> & Sendable
-    private let apply: @Sendable (inout Root) -> Void
+    @usableFromInline let apply: @Sendable (inout Root) -> Void
     private let isEqual: @Sendable (BindingAction<Root>) -> Bool
     private let valueDescription: String
 
@@ -39,7 +39,7 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
 
     private func value<Value>(as _: Value.Type) -> Value? { value as? Value }
 
-    func apply(to root: inout Root) { apply(&root) }
+    @inlinable func apply(to root: inout Root) { apply(&root) }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.isEqual(rhs) }
 
@@ -55,9 +55,13 @@ public protocol BindableAction: Sendable {
 
 /// Applies `binding` actions to the state. Place it first in `body`, so the feature's own
 /// reducer sees the new value.
+///
+/// Inlinable: every action of a feature with bindings passes it (a page more, each row
+/// tapped), and unspecialized it read the action's `binding` through its witness table.
 public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
-    public init() {}
+    @inlinable public init() {}
 
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         action.binding?.apply(to: &state)
         return .none

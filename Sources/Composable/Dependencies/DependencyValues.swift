@@ -111,19 +111,32 @@ public func withDependencies<R>(
     return try await DependencyValues.$current.withValue(values, operation: operation)
 }
 
-/// Reads one dependency from the current task's values: `@Dependency(\.uuid) var uuid`.
+/// Reads one dependency from the current task's values: `@Dependency(\.uuid) var uuid`, or by
+/// its key's type, `@Dependency(PokemonClient.self) var pokemonClient`.
+///
+/// The key's type is the form for a value read on nearly every action (the clients a reducer
+/// fetches through): it reads the key's box directly, where a key path is a call into the
+/// key-path runtime (`swift_getAtKeyPath`, its projection and its generic metadata), which
+/// was about a twentieth of a browse action's processing. Both forms read the same value.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-    @usableFromInline let keyPath: KeyPath<DependencyValues, Value> & Sendable
+    /// Made where the wrapper is declared (inlinable inits), so it is specialized to `Value`.
+    @usableFromInline let read: @Sendable (DependencyValues) -> Value
 
+    @inlinable
     public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
-        self.keyPath = keyPath
+        self.read = { $0[keyPath: keyPath] }
     }
 
-    /// Inlinable, so the key path is applied specialized to the client's type: unspecialized,
-    /// each read (a reducer reads a client on nearly every action) looked up generic metadata.
+    @inlinable
+    public init<Key: TestDependencyKey>(_ key: Key.Type) where Key.Value == Value {
+        self.read = { $0[key] }
+    }
+
+    /// Inlinable, so the read is specialized to the client's type: unspecialized, each read (a
+    /// reducer reads a client on nearly every action) looked up generic metadata.
     @inlinable
     public var wrappedValue: Value {
-        DependencyValues.current[keyPath: keyPath]
+        read(DependencyValues.current)
     }
 }

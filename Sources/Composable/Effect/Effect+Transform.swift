@@ -10,7 +10,9 @@ extension Effect {
     /// presentation that is gone does nothing: its effects are cancelled, and a cancelled effect
     /// cannot send. One pass: mapping, then wrapping the runs, rebuilt the effect's tree twice,
     /// a node and a closure per level each time, for every effect a presented child returned.
-    @usableFromInline func map<T: Sendable>(
+    /// Inlinable, so each level's mapping is specialized for its two action types (unspecialized,
+    /// every node it made looked up its generic metadata at run time).
+    @inlinable func map<T: Sendable>(
         _ transform: @escaping @Sendable (Action) -> T, dismissingWith dismiss: T?
     ) -> Effect<T> {
         switch operation {
@@ -34,7 +36,7 @@ extension Effect {
         case let .answered(answer, otherwise):
             return Effect<T>(.answered(
                 { send in answer { send(transform($0)) } },
-                otherwise: otherwise.map(transform, dismissingWith: dismiss)
+                otherwise: DeferredEffect({ otherwise().map(transform, dismissingWith: dismiss) })
             ))
         case let .merge(effects):
             return Effect<T>(.merge(effects.map { $0.map(transform, dismissingWith: dismiss) }))
@@ -49,35 +51,35 @@ extension Effect {
 
     /// Confines the effect to a child scope: the Store registers it under the scope, so it can
     /// cancel the whole child, and namespaces its cancellation ids by the scope.
-    @usableFromInline func scoped(_ scope: ChildScope) -> Self {
+    @inlinable func scoped(_ scope: ChildScope) -> Self {
         if isNone { return self }
         return Self(.scoped(scope, self))
     }
 
     /// The effect as seen one level up (a `Scope`, `ifLet` or `forEach` passing a child's effect
     /// to its parent): every child scope inside it gains `key` in front of its path and reads
-    /// its liveness through `project`. Effects without child scopes are returned unchanged.
-    @usableFromInline func lifted(key: @autoclosure () -> ScopeKey, project: @escaping (Any) -> Any?) -> Self {
+    /// its liveness through `project`. Effects without child scopes are returned unchanged,
+    /// and `project` is not even made (inlined, the closure's context is allocated only when
+    /// there is a scope to lift: nearly every effect of a child has none).
+    @inlinable func lifted(key: @autoclosure () -> ScopeKey, project: @autoclosure () -> (Any) -> Any?) -> Self {
         guard containsScopes else { return self }
-        return lifting(key: key(), project: project)
+        return lifting(key: key(), project: project())
     }
 
-    private var containsScopes: Bool {
+    @usableFromInline var containsScopes: Bool {
         switch operation {
-        case .none, .send, .run, .cancel: false
+        // An answer's `otherwise` holds none (`DeferredEffect`).
+        case .none, .send, .run, .cancel, .answered: false
         case .scoped: true
-        case let .answered(_, otherwise): otherwise.containsScopes
         case let .merge(effects): effects.contains { $0.containsScopes }
         case let .cancellable(_, _, effect): effect.containsScopes
         }
     }
 
-    private func lifting(key: ScopeKey, project: @escaping (Any) -> Any?) -> Self {
+    @usableFromInline func lifting(key: ScopeKey, project: @escaping (Any) -> Any?) -> Self {
         switch operation {
-        case .none, .send, .run, .cancel:
+        case .none, .send, .run, .cancel, .answered:
             return self
-        case let .answered(answer, otherwise):
-            return Self(.answered(answer, otherwise: otherwise.lifting(key: key, project: project)))
         case let .merge(effects):
             return Self(.merge(effects.map { $0.lifting(key: key, project: project) }))
         case let .cancellable(id, cancelInFlight, effect):

@@ -1,3 +1,21 @@
+/// An effect made only when it is needed (`Effect.answered`'s `otherwise`). It holds no child
+/// scope (a feature's own fetch), so the levels it passes lift nothing in it and only map it.
+@usableFromInline
+struct DeferredEffect<Action: Sendable>: Sendable {
+    @usableFromInline let make: @Sendable () -> Effect<Action>
+
+    @inlinable init(_ make: @escaping @Sendable () -> Effect<Action>) {
+        self.make = make
+    }
+
+    /// The effect, checked (debug builds) to hold no child scope.
+    @inlinable func callAsFunction() -> Effect<Action> {
+        let effect = make()
+        assert(!effect.containsScopes, "Effect.answered's otherwise holds a child scope")
+        return effect
+    }
+}
+
 /// Work a reducer asks the Store to do after it changed the state.
 public struct Effect<Action: Sendable>: Sendable {
     @usableFromInline
@@ -10,7 +28,11 @@ public struct Effect<Action: Sendable>: Sendable {
         /// as a task's answer would be, and returns true; when it has none, `otherwise` runs.
         /// (A callback rather than an optional result: an unspecialized `map` of an optional
         /// looked its type's metadata up on every action.)
-        case answered(@Sendable (_ send: (Action) -> Void) -> Bool, otherwise: Effect<Action>)
+        ///
+        /// `otherwise` is built only if it runs (`DeferredEffect`): nearly every answer is
+        /// given, and its task's effect, made and then mapped again at every level it passed,
+        /// was most of the nodes and closures a fetch from memory allocated.
+        case answered(@Sendable (_ send: (Action) -> Void) -> Bool, otherwise: DeferredEffect<Action>)
         case merge([Effect<Action>])
         case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(EffectID)
@@ -25,7 +47,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
     @inlinable public static var none: Self { Self(.none) }
 
-    public static func send(_ action: Action) -> Self { Self(.send(action)) }
+    @inlinable public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
     /// Runs `operation` in a task. Errors go to `catch`; cancellation is not an error and is
     /// never reported.
@@ -56,18 +78,25 @@ public struct Effect<Action: Sendable>: Sendable {
     /// that answered during its immediate start: the same order, the same source (an effect's),
     /// nothing entered in the runner's tables. It saves that task (a task's creation, its first
     /// run and its end were a tenth of a browse action's CPU). It must not wait, block or do
-    /// I/O, and it gets no `dismiss`: only `otherwise` runs as a task.
+    /// I/O, and it gets no `dismiss`: only `otherwise` runs as a task. `otherwise` is built
+    /// only when there is no answer, and it must hold no child scope (a feature's own fetch:
+    /// a scope inside it could not be lifted without building it; debug builds check it).
     @inlinable
-    public static func answered(by answer: @escaping @Sendable () -> Action?, otherwise: Self) -> Self {
+    public static func answered(
+        by answer: @escaping @Sendable () -> Action?, otherwise: @autoclosure @escaping @Sendable () -> Self
+    ) -> Self {
         Self(.answered({ send in
             guard let action = answer() else { return false }
             send(action)
             return true
-        }, otherwise: otherwise))
+        }, otherwise: DeferredEffect(otherwise)))
     }
 
-    public static func merge(_ effects: Self...) -> Self { merge(effects) }
+    @inlinable public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
+    /// Inlinable (with `send`, the declared ids' forms and `merge(with:)`), so a feature builds
+    /// its effects specialized to its action: unspecialized, each node looked its metadata up.
+    @inlinable
     public static func merge(_ effects: [Self]) -> Self {
         // Most merges keep at most one effect (a reducer merging its effects with `.none`s):
         // found without building the filtered array.
@@ -103,11 +132,13 @@ public struct Effect<Action: Sendable>: Sendable {
     /// The same, with an id made once (a feature's `static let`): making an `EffectID` boxes
     /// its value as an `AnyHashable`, which asks the runtime for the type's conformances each
     /// time, and a fetch is declared cancellable on nearly every action.
+    @inlinable
     public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Self {
         Self(.cancellable(id, cancelInFlight: cancelInFlight, self))
     }
 
     /// Cancels every running effect registered under `id`, made once.
+    @inlinable
     public static func cancel(id: EffectID) -> Self {
         Self(.cancel(id))
     }

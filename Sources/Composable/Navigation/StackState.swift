@@ -9,9 +9,16 @@ public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConver
 }
 
 /// A navigation stack: drill-down screens in order, each with a stable id.
+///
+/// Its members are inlinable, so a feature's reducers use them specialized to its screens'
+/// type: across the module, `removeAll` (on every opened row, nearly always on an empty stack)
+/// and `==` ran generic, looking the arrays' metadata up at run time.
 public struct StackState<Element> {
-    public private(set) var ids: [StackElementID] = []
-    public private(set) var elements: [Element] = []
+    @usableFromInline var storedIDs: [StackElementID] = []
+    @usableFromInline var storedElements: [Element] = []
+
+    @inlinable public var ids: [StackElementID] { storedIDs }
+    @inlinable public var elements: [Element] { storedElements }
 
     public init(_ elements: [Element] = []) {
         for element in elements { append(element) }
@@ -22,9 +29,9 @@ public struct StackState<Element> {
         for entry in entries { insert(entry.element, id: entry.id) }
     }
 
-    public var count: Int { elements.count }
-    public var isEmpty: Bool { elements.isEmpty }
-    public var last: Element? { elements.last }
+    @inlinable public var count: Int { storedElements.count }
+    @inlinable public var isEmpty: Bool { storedElements.isEmpty }
+    @inlinable public var last: Element? { storedElements.last }
 
     /// Pushes an element with a fresh id (from the dependencies' `stackElementID`), and returns
     /// the id.
@@ -36,48 +43,53 @@ public struct StackState<Element> {
     }
 
     /// Pushes an element under a given id (used by `StackAction.push`).
-    @usableFromInline
+    @inlinable
     mutating func insert(_ element: Element, id: StackElementID) {
-        ids.append(id)
-        elements.append(element)
+        storedIDs.append(id)
+        storedElements.append(element)
     }
 
+    @inlinable
     public subscript(id id: StackElementID) -> Element? {
-        ids.firstIndex(of: id).map { elements[$0] }
+        storedIDs.firstIndex(of: id).map { storedElements[$0] }
     }
 
     /// Removes the entry `id` and every entry above it.
+    @inlinable
     public mutating func pop(from id: StackElementID) {
-        guard let index = ids.firstIndex(of: id) else { return }
-        ids.removeSubrange(index...)
-        elements.removeSubrange(index...)
+        guard let index = storedIDs.firstIndex(of: id) else { return }
+        storedIDs.removeSubrange(index...)
+        storedElements.removeSubrange(index...)
     }
 
     public mutating func removeLast() {
-        ids.removeLast()
-        elements.removeLast()
+        storedIDs.removeLast()
+        storedElements.removeLast()
     }
 
+    /// An empty stack is left as it is (no write to either array).
+    @inlinable
     public mutating func removeAll() {
-        ids.removeAll()
-        elements.removeAll()
+        guard !storedIDs.isEmpty || !storedElements.isEmpty else { return }
+        storedIDs = []
+        storedElements = []
     }
 
     /// Replaces the entry `id` in place, keeping its id.
     public mutating func replace(id: StackElementID, with element: Element) {
-        guard let index = ids.firstIndex(of: id) else { return }
-        elements[index] = element
+        guard let index = storedIDs.firstIndex(of: id) else { return }
+        storedElements[index] = element
     }
 
-    @usableFromInline
+    @inlinable
     mutating func modify<R>(id: StackElementID, _ body: (inout Element) -> R) -> R? {
-        guard let index = ids.firstIndex(of: id) else { return nil }
-        return body(&elements[index])
+        guard let index = storedIDs.firstIndex(of: id) else { return nil }
+        return body(&storedElements[index])
     }
 
     /// The entries with their ids, bottom first.
     public var entries: [(id: StackElementID, element: Element)] {
-        Array(zip(ids, elements))
+        Array(zip(storedIDs, storedElements))
     }
 }
 
@@ -112,7 +124,7 @@ extension DependencyValues {
 
 extension StackState: Equatable where Element: Equatable {
     /// Compares the screens; ids are bookkeeping.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storedElements == rhs.storedElements }
 }
 
 extension StackState: Sendable where Element: Sendable {}

@@ -124,7 +124,7 @@ package final class EffectRunner<Action: Sendable> {
             // Called where a task would have started (inside the loop, with the Store's
             // dependencies), its action buffered as such a task's is.
             guard answer({ immediate($0, .effect) }) else {
-                return run(otherwise, at: placement, scopes: scopes, immediate: immediate, started: &started)
+                return run(otherwise(), at: placement, scopes: scopes, immediate: immediate, started: &started)
             }
             // Nothing to enter or release: its scope is registered only for a task still running.
             if journal != nil {

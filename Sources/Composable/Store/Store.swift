@@ -38,26 +38,23 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// enters the Store without queueing another job.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { serialExecutor }
 
+    /// Inlinable, so the closures through which effects answer are made where the Store's
+    /// feature is known: made in the generic initializer, an answer from a task (a search's
+    /// results, through the mailbox) ran the whole processing loop unspecialized, looking the
+    /// feature's types up at run time (~5% of the Store's processing in a browse walk).
+    @inlinable
     public init(
         initialState: R.State,
         reducer: R,
         executorPreference: (any TaskExecutor)? = nil,
         withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
     ) {
-        self.executorPreference = executorPreference
-        storeExecutor = executorPreference as? any StoreExecutor
-        defaultIsolation = storeExecutor == nil ? StoreIsolation() : nil
-        serialExecutor = storeExecutor?.isolation.asUnownedSerialExecutor() ?? defaultIsolation!.unownedExecutor
-        var dependencies = DependencyValues.current
-        prepare(&dependencies)
         // Effects reach the Store through a weak reference, so running effects never keep a
         // released Store alive.
         let reference = WeakReference<Store>()
-        core = StoreCore(
-            state: initialState,
-            reducer: reducer,
-            dependencies: dependencies,
-            executorPreference: executorPreference,
+        self.init(
+            initialState: initialState, reducer: reducer, executorPreference: executorPreference,
+            withDependencies: prepare, reference: reference,
             sendBack: { action, _ in
                 guard let store = reference.value, !store.inPlace({ $0.receiveFromEffect(action) }) else { return }
                 await store.receiveFromEffect(action)
@@ -66,6 +63,32 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
                 guard let store = reference.value, !store.inPlace({ $0.effectEnded(id) }) else { return }
                 await store.effectEnded(id)
             }
+        )
+    }
+
+    @usableFromInline
+    init(
+        initialState: R.State,
+        reducer: R,
+        executorPreference: (any TaskExecutor)?,
+        withDependencies prepare: (inout DependencyValues) -> Void,
+        reference: WeakReference<Store>,
+        sendBack: @escaping @Sendable (R.Action, Int) async -> Void,
+        taskEnded: @escaping @Sendable (Int) async -> Void
+    ) {
+        self.executorPreference = executorPreference
+        storeExecutor = executorPreference as? any StoreExecutor
+        defaultIsolation = storeExecutor == nil ? StoreIsolation() : nil
+        serialExecutor = storeExecutor?.isolation.asUnownedSerialExecutor() ?? defaultIsolation!.unownedExecutor
+        var dependencies = DependencyValues.current
+        prepare(&dependencies)
+        core = StoreCore(
+            state: initialState,
+            reducer: reducer,
+            dependencies: dependencies,
+            executorPreference: executorPreference,
+            sendBack: sendBack,
+            taskEnded: taskEnded
         )
         reference.value = self
     }
@@ -189,13 +212,14 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
     /// Runs `body` at once when the caller already runs on the Store's executor (an effect
     /// there: awaiting the Store would queue a job to change isolation, and another to come
     /// back); false, having done nothing, elsewhere.
-    private nonisolated func inPlace(_ body: (isolated Store) -> Void) -> Bool {
+    @usableFromInline nonisolated func inPlace(_ body: (isolated Store) -> Void) -> Bool {
         guard storeExecutor?.isCurrent == true else { return false }
         assumeIsolated(body)
         return true
     }
 
-    private func receiveFromEffect(_ action: R.Action) {
+    @inlinable
+    func receiveFromEffect(_ action: R.Action) {
         // Runs in the effect's task: a cancelled effect sends nothing, even if it was
         // cancelled while waiting for this executor.
         guard !Task.isCancelled else { return }
@@ -209,7 +233,7 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         core.incomingSource = .external
     }
 
-    private func effectEnded(_ id: Int) {
+    @usableFromInline func effectEnded(_ id: Int) {
         core.effects.finished(id)
     }
 
@@ -293,8 +317,9 @@ public protocol SharedChangeTaker: AnyObject, Sendable {
 
 /// A weak reference set once, in a Store's (or TestStore's) initializer, before any effect can
 /// read it: effects reach their store through it, so they never keep a released one alive.
+@usableFromInline
 package final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-    package weak var value: Object?
+    @usableFromInline package weak var value: Object?
 
-    package init() {}
+    @usableFromInline package init() {}
 }

@@ -115,8 +115,8 @@ public struct AppFeature: Reducer, Sendable {
         }
     }
 
-    @Dependency(\.favoritesClient) var favoritesClient
-    @Dependency(\.pokemonClient) var pokemonClient
+    @Dependency(FavoritesClient.self) var favoritesClient
+    @Dependency(PokemonClient.self) var pokemonClient
 
     public init() {}
 

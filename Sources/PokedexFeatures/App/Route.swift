@@ -71,6 +71,9 @@ public enum Route {
 
     /// The invite code of a join link (`/join/CODE`), if the route is one.
     public static func joinCode(from route: String) -> String? {
+        // Every navigation asks, and nearly no route is a join link: one whose first segment
+        // does not begin with `j` is not, found without making a segment.
+        guard route.utf8.first(where: { $0 != UInt8(ascii: "/") }) == UInt8(ascii: "j") else { return nil }
         var segments = Segments(route)
         guard segments.next() == "join", let code = segments.next(), segments.next() == nil, code.utf8.count <= 128,
               code.utf8.allSatisfy(isCodeByte)

@@ -52,13 +52,19 @@ extension LocalizedFetching {
         let locale = state[keyPath: Self.locale]
         let fetching = fetching(for: state)
         let fetch = fetching.fetch
-        let run = Effect<Action>.run { send in
+        guard let inMemory = fetching.inMemory else {
+            return Self.fetchTask(fetch, locale).cancellable(id: Self.fetchID, cancelInFlight: true)
+        }
+        // The task's effect is made only if the value is not in memory (`Effect.answered`).
+        return Effect.answered(by: { inMemory(locale).map(Self.loaded) }, otherwise: Self.fetchTask(fetch, locale))
+            .cancellable(id: Self.fetchID, cancelInFlight: true)
+    }
+
+    private static func fetchTask(_ fetch: @escaping @Sendable (AppLocale) async throws -> Value, _ locale: AppLocale) -> Effect<Action> {
+        .run { send in
             await send(Self.loaded(try await fetch(locale)))
         } catch: { error, send in
             await send(Self.failed(userMessage(for: error, in: locale)))
         }
-        guard let inMemory = fetching.inMemory else { return run.cancellable(id: Self.fetchID, cancelInFlight: true) }
-        return Effect.answered(by: { inMemory(locale).map(Self.loaded) }, otherwise: run)
-            .cancellable(id: Self.fetchID, cancelInFlight: true)
     }
 }

@@ -74,7 +74,7 @@ public struct FavoritesFeature: Reducer, Sendable {
         }
     }
 
-    @Dependency(\.favoritesClient) var favoritesClient
+    @Dependency(FavoritesClient.self) var favoritesClient
 
     public init() {}
 

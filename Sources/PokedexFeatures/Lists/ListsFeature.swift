@@ -45,7 +45,7 @@ public struct ListsFeature: Reducer, Sendable {
         }
     }
 
-    @Dependency(\.favoritesClient) var favoritesClient
+    @Dependency(FavoritesClient.self) var favoritesClient
 
     public init() {}
 

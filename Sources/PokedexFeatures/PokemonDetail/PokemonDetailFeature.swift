@@ -43,7 +43,7 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
 
     enum CancelID { case detail }
 
-    @Dependency(\.pokemonClient) var pokemonClient
+    @Dependency(PokemonClient.self) var pokemonClient
     @Dependency(\.dismiss) var dismiss
 
     public init() {}

@@ -78,7 +78,7 @@ public struct PokemonListFeature: Reducer, Sendable {
         static let searchID = EffectID(CancelID.search)
     }
 
-    @Dependency(\.pokemonClient) var pokemonClient
+    @Dependency(PokemonClient.self) var pokemonClient
     @Dependency(\.clock) var clock
 
     public init() {}
@@ -177,15 +177,24 @@ public struct PokemonListFeature: Reducer, Sendable {
     /// A page the client holds in memory is loaded at once, without a task (`Effect.answered`).
     private func fetch(query: PokemonQuery, offset: Int, limit: Int = pageSize) -> Effect<Action> {
         let client = pokemonClient
-        let run = Effect<Action>.run { send in
+        guard let pageInMemory = client.pageInMemory else {
+            return Self.fetchTask(client, query, offset, limit).cancellable(id: CancelID.pageID, cancelInFlight: true)
+        }
+        // The task's effect is made only if the page is not in memory (`Effect.answered`).
+        return Effect.answered(
+            by: { pageInMemory(query, limit, offset).map { .pageLoaded(offset: offset, $0) } },
+            otherwise: Self.fetchTask(client, query, offset, limit)
+        )
+        .cancellable(id: CancelID.pageID, cancelInFlight: true)
+    }
+
+    private static func fetchTask(_ client: PokemonClient, _ query: PokemonQuery, _ offset: Int, _ limit: Int) -> Effect<Action> {
+        .run { send in
             let page = try await client.fetchList(query, limit, offset)
             await send(.pageLoaded(offset: offset, page))
         } catch: { error, send in
             await send(.pageFailed(offset: offset, userMessage(for: error, in: query.locale)))
         }
-        guard let pageInMemory = client.pageInMemory else { return run.cancellable(id: CancelID.pageID, cancelInFlight: true) }
-        return Effect.answered(by: { pageInMemory(query, limit, offset).map { .pageLoaded(offset: offset, $0) } }, otherwise: run)
-            .cancellable(id: CancelID.pageID, cancelInFlight: true)
     }
 }
 

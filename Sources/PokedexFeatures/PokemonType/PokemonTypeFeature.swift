@@ -31,7 +31,7 @@ public struct PokemonTypeFeature: Reducer, LocalizedFetching, Sendable {
         }
     }
 
-    @Dependency(\.pokemonClient) var pokemonClient
+    @Dependency(PokemonClient.self) var pokemonClient
 
     public init() {}
 
