@@ -54,19 +54,41 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
 
     @inlinable
     static func idsAreUnique(_ elements: [Element]) -> Bool {
-        for (position, element) in elements.enumerated() {
-            let elementID = element.id
-            if elements[..<position].contains(where: { $0.id == elementID }) { return false }
+        elements.withUnsafeBufferPointer { buffer in
+            for position in buffer.indices {
+                let elementID = buffer[position].id
+                var earlier = 0
+                while earlier < position {
+                    if buffer[earlier].id == elementID { return false }
+                    earlier += 1
+                }
+            }
+            return true
         }
-        return true
     }
 
     public var ids: [ID] { storage.map(\.id) }
 
     @inlinable
     public func index(id: ID) -> Int? {
-        if storage.count <= Self.indexThreshold { return storage.firstIndex { $0.id == id } }
+        if storage.count <= Self.indexThreshold { return Self.position(of: id, in: storage) }
         return indexByID[id]
+    }
+
+    /// A linear search that reads each element's id where it lies: `firstIndex(where:)` handed
+    /// its closure a copy of each element (a retain and a release of every reference in a row),
+    /// and a detail opened by its link looks its id up among a page of rows that nearly never
+    /// holds it (docs/INTERNALS.md).
+    @inlinable
+    static func position(of id: ID, in elements: [Element]) -> Int? {
+        elements.withUnsafeBufferPointer { buffer in
+            var position = 0
+            while position < buffer.count {
+                if buffer[position].id == id { return position }
+                position += 1
+            }
+            return nil
+        }
     }
 
     @inlinable
