@@ -46,7 +46,15 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
                 .lifted(key: .property(keyPath), project: { ($0 as? ParentState)?[keyPath: keyPath] })
                 .map(toChildAction.embed)
         case let .casePath(casePath):
-            guard var childState = casePath.extract(state) else { return .none }
+            // Taken out of `state` while the child reduces, so a child state that is one
+            // reference to copy-on-write storage is its only holder and changes in place
+            // (docs/INTERNALS.md, "A child in an enum's case").
+            let whole = consume state
+            guard var childState = casePath.extract(whole) else {
+                state = whole
+                return .none
+            }
+            _ = consume whole
             let effect = child.reduce(into: &childState, action: childAction)
             state = casePath.embed(childState)
             if effect.isNone { return .none }

@@ -4,12 +4,13 @@ import PokedexModels
 extension AppFeature {
     /// What can be presented over the list (the detail now; room for a share sheet, alerts).
     public struct Destination: Reducer, Sendable {
-        /// Boxed (`indirect`): every session's state holds one, nearly always nil, and its
-        /// largest case inline made each larger, twice (the Store's state
-        /// and the projection's memo of it).
-        public indirect enum State: Equatable, Sendable, PresentationIdentifiable {
+        /// One pointer: every session's state holds one, nearly always nil, and its largest
+        /// case inline made each larger, twice (the Store's state and the projection's memo of
+        /// it). The detail's state is itself one reference (copy-on-write), so its case is not
+        /// boxed: a box was made again on every action that reached the detail.
+        public enum State: Equatable, Sendable, PresentationIdentifiable {
             case detail(PokemonDetailFeature.State)
-            case favorites(FavoritesFeature.State)
+            indirect case favorites(FavoritesFeature.State)
 
             public var presentationKey: AnyHashable {
                 switch self {

@@ -6,22 +6,6 @@ import PokemonClient
 /// favorite (its star sends the root's `favoriteSet`), closes itself, and asks its parent to
 /// drill into a type.
 public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
-    public struct State: Equatable, Sendable {
-        public var pokemon: Pokemon
-        public var detail: LoadState<PokemonDetail> = .idle
-        public var favorites: Shared<Set<Int>>
-        /// The language the names, genus and abilities are in.
-        public var locale: AppLocale
-
-        public init(pokemon: Pokemon, favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
-            self.pokemon = pokemon
-            self.favorites = favorites
-            self.locale = locale
-        }
-
-        public var isFavorite: Bool { favorites.wrappedValue.contains(pokemon.id) }
-    }
-
     public enum Action: Equatable, Sendable {
         case onAppear
         case retryTapped
