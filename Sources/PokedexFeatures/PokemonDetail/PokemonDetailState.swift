@@ -11,11 +11,12 @@ extension PokemonDetailFeature {
     public struct State: Equatable, Sendable {
         @usableFromInline
         final class Storage: @unchecked Sendable {
-            var pokemon: Pokemon
-            var detail: LoadState<PokemonDetail>
-            var favorites: Shared<Set<Int>>
-            var locale: AppLocale
+            @usableFromInline var pokemon: Pokemon
+            @usableFromInline var detail: LoadState<PokemonDetail>
+            @usableFromInline var favorites: Shared<Set<Int>>
+            @usableFromInline var locale: AppLocale
 
+            @usableFromInline
             init(pokemon: Pokemon, detail: LoadState<PokemonDetail>, favorites: Shared<Set<Int>>, locale: AppLocale) {
                 self.pokemon = pokemon
                 self.detail = detail
@@ -23,44 +24,51 @@ extension PokemonDetailFeature {
                 self.locale = locale
             }
 
+            @usableFromInline
             func copy() -> Storage {
                 Storage(pokemon: pokemon, detail: detail, favorites: favorites, locale: locale)
             }
         }
 
         /// Changed only while this value is its only holder (`writable`), so a copy of the
-        /// state is a value as before.
-        private var storage: Storage
+        /// state is a value as before. Its fields are read in place (`_read`): a getter's copy
+        /// retained every reference in the field, and the projection reads them on each batch;
+        /// inlinable, so other modules read them without a call.
+        @usableFromInline var storage: Storage
 
         public init(pokemon: Pokemon, favorites: Shared<Set<Int>>, locale: AppLocale = .en) {
             storage = Storage(pokemon: pokemon, detail: .idle, favorites: favorites, locale: locale)
         }
 
-        public var pokemon: Pokemon {
-            get { storage.pokemon }
+        @inlinable public var pokemon: Pokemon {
+            _read { yield storage.pokemon }
             set { writable.pokemon = newValue }
+            _modify { yield &writable.pokemon }
         }
 
-        public var detail: LoadState<PokemonDetail> {
-            get { storage.detail }
+        @inlinable public var detail: LoadState<PokemonDetail> {
+            _read { yield storage.detail }
             set { writable.detail = newValue }
+            _modify { yield &writable.detail }
         }
 
-        public var favorites: Shared<Set<Int>> {
-            get { storage.favorites }
+        @inlinable public var favorites: Shared<Set<Int>> {
+            _read { yield storage.favorites }
             set { writable.favorites = newValue }
+            _modify { yield &writable.favorites }
         }
 
         /// The language the names, genus and abilities are in.
-        public var locale: AppLocale {
-            get { storage.locale }
+        @inlinable public var locale: AppLocale {
+            _read { yield storage.locale }
             set { writable.locale = newValue }
+            _modify { yield &writable.locale }
         }
 
-        public var isFavorite: Bool { favorites.wrappedValue.contains(pokemon.id) }
+        @inlinable public var isFavorite: Bool { favorites.wrappedValue.contains(pokemon.id) }
 
         /// The storage, copied first when another value holds it too.
-        private var writable: Storage {
+        @inlinable var writable: Storage {
             mutating get {
                 if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
                 return storage
