@@ -6,9 +6,8 @@ import Synchronization
 /// Saves what each session shows, in two windows: a change of active list (a join) is
 /// written within `delay` (50 ms), any other change of screen (route, search, filter, sort,
 /// language) within `browseDelay` (2 s), and a screen whose browser went away within `delay`
-/// again. Each write
-/// takes every screen that waits, with its latest state, so the sessions that changed
-/// meanwhile share it. One write runs at a time; changes made while it runs wait for the next
+/// again. Each write takes every screen that waits, with its latest state, so the sessions
+/// that changed meanwhile share it. One write runs at a time; changes made while it runs wait for the next
 /// one. So a resume after a crash loses at most the last `browseDelay` of browsing (never a
 /// join older than `delay`), while a process under load writes each browsing session's row
 /// about once per `browseDelay`, not once per action.

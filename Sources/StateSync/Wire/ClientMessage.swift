@@ -118,9 +118,11 @@ public enum ClientMessage: Equatable, Sendable {
         case let .int(value)?: ref = value
         default: ref = try envelopeFields(object, type: "action", ref: nil).optional("ref", "an integer", \.intValue)
         }
-        guard case let .object(action)? = object["action"] else {
-            _ = try envelopeFields(object, type: "action", ref: ref).required("action", "an object", \.objectValue)
-            preconditionFailure("a field reader passed what it refuses")
+        let action: JSONObject
+        if case let .object(found)? = object["action"] {
+            action = found
+        } else {
+            action = try envelopeFields(object, type: "action", ref: ref).required("action", "an object", \.objectValue)
         }
         let key: String?
         switch object["key"] {
