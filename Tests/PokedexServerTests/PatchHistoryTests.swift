@@ -113,4 +113,35 @@ final class PatchHistoryTests: XCTestCase {
             XCTAssertEqual(history.frames(after: seq - 5), kept.filter { $0.seq > seq - 5 }.map(\.frame), "after \(seq)")
         }
     }
+
+    /// The ring holds its frames' bytes while it keeps them and lets them go when it drops
+    /// them or is itself let go (its slots are freed by hand).
+    func testHoldsAFrameOnlyWhileItKeepsIt() {
+        func isShared(_ bytes: inout [UInt8]) -> Bool {
+            // Appending within capacity writes in place only to an array no one else holds.
+            let before = bytes.withUnsafeBufferPointer { $0.baseAddress }
+            bytes.append(0)
+            bytes.removeLast()
+            return bytes.withUnsafeBufferPointer { $0.baseAddress } != before
+        }
+        func frame(_ fill: UInt8) -> [UInt8] {
+            var bytes = [UInt8](repeating: fill, count: 4)
+            bytes.reserveCapacity(64)
+            return bytes
+        }
+        var dropped = frame(1)
+        var kept = frame(2)
+        do {
+            var history = PatchHistory(limit: 2, byteLimit: 1000)
+            history.append(seq: 1, frame: .bytes(dropped))
+            history.append(seq: 2, frame: .bytes(kept))
+            history.append(seq: 3, frame: .bytes([3, 3, 3, 3]))
+            XCTAssertFalse(isShared(&dropped), "a dropped frame is let go")
+            XCTAssertEqual(history.frames(after: 0), [.bytes(kept), .bytes([3, 3, 3, 3])])
+            XCTAssertTrue(isShared(&kept), "a kept frame is held")
+            kept = frame(2)
+            history.append(seq: 4, frame: .bytes(kept))
+        }
+        XCTAssertFalse(isShared(&kept), "the ring's frames are let go with it")
+    }
 }

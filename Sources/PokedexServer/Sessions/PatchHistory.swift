@@ -8,21 +8,30 @@ import WebSocketServer
 /// them, which every member of an active list soon has. Patches are numbered without gaps, so
 /// a slot holds no seq (the ring knows its latest), and a fan-out's frame is kept as the bytes
 /// every member shares and where its seq goes (`OutgoingText.spliced`): 16 bytes a slot, four
-/// to a cache line, so a member's next slot is on a line it touched for one of its last three
-/// patches.
-struct PatchHistory {
+/// to a cache line.
+///
+/// Keeping a patch touches one line of the session's own besides this struct: the slot's. The
+/// ring's size and each frame's length are kept here and in the slot, and the slots are
+/// reached by their address, not through an array: an array's bounds check and uniqueness
+/// check read its header, and the frame a full ring drops was read for its length, each a
+/// line cold by the session's next action. So the ring is not copyable: a copy would share it.
+struct PatchHistory: ~Copyable {
     /// One kept frame: its bytes, or the shared bytes its seq goes into at `seqOffset`.
-    private struct Slot {
-        static let empty = Slot(bytes: [], seqOffset: -1)
+    fileprivate struct Slot {
+        static let empty = Slot(bytes: [], length: 0, seqOffset: -1)
         let bytes: [UInt8]
+        /// The frame's length, its seq's digits included.
+        let length: UInt32
         /// -1: `bytes` is the whole frame.
         let seqOffset: Int32
     }
 
     let limit: Int
     let byteLimit: Int
-    /// The frames, the oldest at `head`; slots past `count` from it are free.
-    private var slots: [Slot] = []
+    /// The slots, `capacity` of them, every one initialized (free ones `.empty`).
+    private var slots: Slots?
+    private var capacity = 0
+    /// The oldest frame's slot; slots past `count` from it are free.
     private var head = 0
     private(set) var count = 0
     /// The bytes of the frames kept.
@@ -42,62 +51,86 @@ struct PatchHistory {
     /// first time).
     mutating func append(seq: Int, frame: OutgoingText) {
         precondition(count == 0 || seq == lastSeq + 1, "patches are kept in order, without gaps")
+        let length = frame.count
+        precondition(length <= Int(UInt32.max), "a frame's length fits its slot")
         let slot: Slot
         switch frame {
         case .spliced(let spliced) where spliced.number == seq && spliced.offset <= Int(Int32.max):
-            slot = Slot(bytes: spliced.shared, seqOffset: Int32(spliced.offset))
+            slot = Slot(bytes: spliced.shared, length: UInt32(length), seqOffset: Int32(spliced.offset))
         default:
-            slot = Slot(bytes: frame.rendered, seqOffset: -1)
+            slot = Slot(bytes: frame.rendered, length: UInt32(length), seqOffset: -1)
         }
-        if count < slots.count {
-            slots[(head + count) % slots.count] = slot
-            count += 1
-        } else if count < limit {
-            if head != 0 {
-                // Dropped for their bytes, then more came: in order again, to grow, with room
-                // for as many again (up to `limit`). Grown by one slot, the ring of a session
-                // whose frames the byte limit bounds was full again after the next drop, and
-                // put in order (every frame moved) every few patches.
-                var ordered = Array(slots[head...] + slots[..<head])
-                ordered.append(contentsOf: repeatElement(Slot.empty, count: min(limit, 2 * count) - count))
-                slots = ordered
-                head = 0
-                slots[count] = slot
-            } else {
-                slots.append(slot)
-            }
+        if count == capacity && count < limit { grow() }
+        if count < capacity {
+            slots!.put(slot, at: (head + count) % capacity)
             count += 1
         } else {
-            bytes -= Self.count(of: slots[head], seq: lastSeq - count + 1)
-            slots[head] = slot
-            head = (head + 1) % slots.count
+            bytes -= Int(slots!.put(slot, at: head))
+            head = (head + 1) % capacity
         }
         lastSeq = seq
-        bytes += frame.count
+        bytes += length
         while count > 1 && bytes > byteLimit { dropOldest() }
     }
 
     /// The frames after `seq`, oldest first.
     func frames(after seq: Int) -> [OutgoingText] {
+        guard let slots else { return [] }
         let first = lastSeq - count + 1
         return (0..<count).compactMap { offset in
             let slotSeq = first + offset
             guard slotSeq > seq else { return nil }
-            let slot = slots[(head + offset) % slots.count]
+            let slot = slots[(head + offset) % capacity]
             if slot.seqOffset < 0 { return .bytes(slot.bytes) }
             return .spliced(SplicedText(slot.bytes, number: slotSeq, at: Int(slot.seqOffset)))
         }
     }
 
-    /// The length of the frame `slot` keeps for `seq`.
-    private static func count(of slot: Slot, seq: Int) -> Int {
-        slot.seqOffset < 0 ? slot.bytes.count : slot.bytes.count + SplicedText.digitCount(seq)
+    /// Room for more frames (the ring is full, below `limit`): one slot the first time, then
+    /// as many again (up to `limit`), the frames put in order. Grown by one slot, the ring of
+    /// a session whose frames the byte limit bounds was full again after the next drop, and
+    /// put in order (every frame moved) every few patches.
+    private mutating func grow() {
+        let newCapacity = capacity == 0 ? 1 : min(limit, 2 * capacity)
+        let grown = Slots.make(capacity: newCapacity)
+        if let slots {
+            for offset in 0..<count { grown.put(slots[(head + offset) % capacity], at: offset) }
+        }
+        slots = grown
+        capacity = newCapacity
+        head = 0
     }
 
     private mutating func dropOldest() {
-        bytes -= Self.count(of: slots[head], seq: lastSeq - count + 1)
-        slots[head] = .empty
-        head = (head + 1) % slots.count
+        bytes -= Int(slots!.put(.empty, at: head))
+        head = (head + 1) % capacity
         count -= 1
+    }
+}
+
+/// A ring's slots, in one allocation with their number, read and written where they lie.
+private final class Slots: ManagedBuffer<Int, PatchHistory.Slot> {
+    static func make(capacity: Int) -> Slots {
+        let buffer = create(minimumCapacity: capacity) { _ in capacity }
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: capacity) }
+        return unsafeDowncast(buffer, to: Slots.self)
+    }
+
+    subscript(position: Int) -> PatchHistory.Slot {
+        withUnsafeMutablePointerToElements { $0[position] }
+    }
+
+    /// Puts `slot` at `position`; returns the length of the frame it replaces.
+    @discardableResult
+    func put(_ slot: PatchHistory.Slot, at position: Int) -> UInt32 {
+        withUnsafeMutablePointerToElements { elements in
+            let replaced = elements[position].length
+            elements[position] = slot
+            return replaced
+        }
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { capacity, elements in elements.deinitialize(count: capacity.pointee) }
     }
 }

@@ -7,7 +7,7 @@ import WebSocketServer
 /// states) and from the transport (hello, drain), so it lives under a lock; frames are sent
 /// under the lock, which keeps them in order.
 final class SessionOutput: Sendable {
-    struct Sent {
+    struct Sent: ~Copyable {
         var seq = 0
         /// What the browser has, but for `newerParts`.
         private var base: JSONValue = .null
