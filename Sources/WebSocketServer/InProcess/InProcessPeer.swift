@@ -2,7 +2,7 @@ import Synchronization
 
 /// The client end of an `InProcessTransport` connection: frames sent here reach the handler as
 /// a socket's would; frames the application sends are read back in order with `next`.
-public final class InProcessPeer: Sendable, WriterAfterMail {
+public final class InProcessPeer: Sendable {
     /// The server's side of this connection, as the handler sees it.
     public let connection: Connection
     private unowned let transport: InProcessTransport
@@ -19,11 +19,6 @@ public final class InProcessPeer: Sendable, WriterAfterMail {
     init(connection: Connection, transport: InProcessTransport) {
         self.connection = connection
         self.transport = transport
-    }
-
-    func writeAfterMail() -> Bool {
-        transport.handOverAfterMail(self)
-        return true
     }
 
     /// Hands a text frame to the handler, on the transport's thread, in order with the others.

@@ -53,15 +53,12 @@ public final class InProcessTransport: Sendable {
         // As a server's service thread: a message sent on this thread is handed over when the
         // mail that sent it ends (set before the thread hears of the connection; let go when
         // it ends, `finish`).
-        connection.core.writeAfterMail(peer)
+        connection.core.writeAfterMail { [unowned self, peer] in
+            writesAfterMail.append(peer)
+            return true
+        }
         run { [handler] in handler.connectionOpened(connection) }
         return peer
-    }
-
-    /// Notes `peer` for the hand-over of what it was sent when the mail being carried out ends
-    /// (`WriterAfterMail`: on this thread, every send is made inside a mail).
-    func handOverAfterMail(_ peer: InProcessPeer) {
-        writesAfterMail.append(peer)
     }
 
     /// Stops the thread; jobs still queued then run on the executor's serial queue.

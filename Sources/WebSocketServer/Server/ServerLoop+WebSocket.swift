@@ -7,11 +7,11 @@ extension ServerLoop {
             // The upgrade's headers are still attached when ESTABLISHED runs.
             id: nextID(), remoteAddress: LwsWire.peerAddress(wsi), forwardedFor: LwsWire.header(wsi, WSI_TOKEN_X_FORWARDED_FOR),
             queueCapBytes: configuration.outboundQueueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
-        let session = WebSocketSession(wsi: wsi, connection: connection, loop: self,
+        let session = WebSocketSession(wsi: wsi, connection: connection,
                                        maxMessageBytes: configuration.maxMessageBytes)
         sessions[connection.id] = session
         // Until the close lets it go (`markClosed`), which ends the cycle it makes.
-        connection.core.writeAfterMail(session)
+        connection.core.writeAfterMail { [self, session] in writeAfterMail(session) }
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
         log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])

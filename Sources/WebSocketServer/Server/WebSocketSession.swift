@@ -1,11 +1,9 @@
 import CLibWebSockets
 
 /// Service-thread state of one websocket, reached through its lws per-session pointer.
-final class WebSocketSession: WriterAfterMail {
+final class WebSocketSession {
     let wsi: OpaquePointer
     let connection: Connection
-    /// The loop that serves it, which outlives it (it lets the session go when the socket closes).
-    private unowned let loop: ServerLoop
     var assembler: MessageAssembler
     /// The code reported to the application when the socket closes.
     var closeCode: UInt16 = 1006
@@ -25,14 +23,9 @@ final class WebSocketSession: WriterAfterMail {
     /// dropped.
     var isClosed = false
 
-    init(wsi: OpaquePointer, connection: Connection, loop: ServerLoop, maxMessageBytes: Int) {
+    init(wsi: OpaquePointer, connection: Connection, maxMessageBytes: Int) {
         self.wsi = wsi
         self.connection = connection
-        self.loop = loop
         self.assembler = MessageAssembler(limitBytes: maxMessageBytes)
-    }
-
-    func writeAfterMail() -> Bool {
-        loop.writeAfterMail(self)
     }
 }

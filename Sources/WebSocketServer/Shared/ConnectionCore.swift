@@ -7,16 +7,6 @@ protocol WritableMail: Sendable {
     static var writesGoAhead: Bool { get }
 }
 
-/// Where a send made on a service thread goes while the thread carries out its mail: the
-/// connection's own object there (its socket's session), which notes the connection for a
-/// write when the mail ends. An object the thread holds for the connection anyway: a closure
-/// capturing it and its loop was an object of its own, a line cold by the connection's next
-/// message, read for each message sent.
-protocol WriterAfterMail: AnyObject {
-    /// Notes the connection for a write when the mail being carried out ends; false outside one.
-    func writeAfterMail() -> Bool
-}
-
 /// What a server connection and a client connection share: the id, the outbound queue any
 /// thread sends into, the wake-up of the service thread that writes it, and that thread's
 /// side of the writing.
@@ -37,9 +27,9 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     /// Called when a send starts an overflow (a server counts them).
     private let overflowed: (@Sendable () -> Void)?
     /// The service thread's promise to write this connection's queue when the mail it carries
-    /// out ends, for a send made on that thread (`send`). Set while the connection is open, and
-    /// read and written only on that thread.
-    nonisolated(unsafe) private var writerAfterMail: (any WriterAfterMail)?
+    /// out ends, for a send made on that thread (`send`); returns false outside a mail. Set
+    /// while the connection is open, and read and written only on that thread.
+    nonisolated(unsafe) private var writerAfterMail: (() -> Bool)?
 
     init(id: UInt64, queueCapBytes: Int, mailbox: Mailbox<Mail>, overflowed: (@Sendable () -> Void)? = nil) {
         self.id = id
@@ -65,12 +55,13 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     /// Only a message to an idle queue asks (`needsWake`), as only such a one mailed.
     private func isWrittenAfterMail() -> Bool {
         guard mailbox.isOnServiceThread, let writerAfterMail else { return false }
-        return writerAfterMail.writeAfterMail()
+        return writerAfterMail()
     }
 
-    /// Sets (or, with nil, removes) what `send` asks on the service thread (`WriterAfterMail`;
-    /// outside a mail the send then mails). Called on the service thread.
-    func writeAfterMail(_ writer: (any WriterAfterMail)?) {
+    /// Sets (or, with nil, removes) what `send` calls on the service thread: it notes the
+    /// connection for a write when the mail being carried out ends, and returns false (the
+    /// send then mails) outside a mail. Called on the service thread.
+    func writeAfterMail(_ writer: (() -> Bool)?) {
         writerAfterMail = writer
     }
 
