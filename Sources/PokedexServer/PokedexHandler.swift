@@ -25,7 +25,7 @@ final class PokedexHandler: WebSocketHandler {
     }
 
     func connectionOpened(_ connection: Connection) {
-        limits.actions.opened(connection.id)
+        if let limit = limits.actions.limitForNewConnection() { _ = connection.admission.storeIfNil(limit) }
     }
 
     func connection(_ connection: Connection, didReceiveText text: [UInt8]) {
@@ -57,7 +57,6 @@ final class PokedexHandler: WebSocketHandler {
     }
 
     func connectionClosed(_ connection: Connection, code: UInt16) {
-        limits.actions.closed(connection.id)
         registry.unbind(connection)
     }
 
@@ -65,7 +64,8 @@ final class PokedexHandler: WebSocketHandler {
     /// `rate_limited` for its ref) or dropped, and the connection closed with 1008 when it
     /// keeps sending while refused.
     private func admit(_ connection: Connection, ref: Int?) -> Bool {
-        switch limits.actions.admit(connection.id) {
+        let limit = connection.admission.load().map { unsafeDowncast($0, to: ConnectionRateLimit.self) }
+        switch limit?.admit() ?? .admitted {
         case .admitted:
             return true
         case .refused:

@@ -12,19 +12,9 @@ import WebSocketServer
 /// One browser session: its own Store of `AppFeature`, what was sent to the browser, and an
 /// inbox that feeds the Store actions in the order they arrived.
 final class Session: Sendable {
-    let id: String
-    let user: User
-    /// The token the browser holds (see `SessionToken`).
-    let token: SessionToken
-    /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
-    private let displayName: Mutex<String>
-    let store: Store<AppFeature>
-    let projection: SessionProjection
-    let output: SessionOutput
-    /// The Pokémon the data source has: what actions and routes may name.
-    let pokemonIDs: PokemonIDs
-    /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
-    private let actionCounts: ServerMetricsRecorder.ActionCounts
+    // What every action reads comes first, in the order it is read, next to the object's
+    // header (which looking the session up retains): the session's memory is cold by its
+    // next action, and these were spread over five lines of it.
     private struct Inbox {
         var pending: [(action: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant)] = []
         var draining = false
@@ -33,18 +23,35 @@ final class Session: Sendable {
     }
 
     private let inbox = Mutex(Inbox())
+    /// A change of the favorites alone, published without the observer.
+    let favoritesOnly: FavoritesOnlyChange
+    let store: Store<AppFeature>
+    /// The session's writes: its user, and the browser action each one answers.
+    private let writer: SessionWriter
+    let recordingSlot: RecordingSlot
+    let output: SessionOutput
+    /// The Pokémon the data source has: what actions and routes may name.
+    let pokemonIDs: PokemonIDs
+    /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
+    private let actionCounts: ServerMetricsRecorder.ActionCounts
     /// The server clock's time (its `now` alone: the whole clock was three closures in every
     /// session).
     private let now: @Sendable () -> ContinuousClock.Instant
     /// Where the Store runs: the service thread of the connection that started the session.
     let executor: any StoreExecutor
+
+    let id: String
+    let user: User
+    /// The token the browser holds (see `SessionToken`).
+    let token: SessionToken
+    /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
+    private let displayName: Mutex<String>
+    let projection: SessionProjection
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
     private let hub: FavoritesHub
     /// The lists the browser was last shown, to notice one the user lost.
     private let memberships: MembershipWatch
-    /// A change of the favorites alone, published without the observer.
-    let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
     /// The screen last handed to the saver, made at the first change worth saving (an idle
     /// session never saves one) and changed in place after that.
@@ -52,9 +59,6 @@ final class Session: Sendable {
     /// `--record`, `--debug` or the user's consent: what the session did, replayable
     /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
     var recording: SessionRecording? { recordingSlot.recording }
-    let recordingSlot: RecordingSlot
-    /// The session's writes: its user, and the browser action each one answers.
-    private let writer: SessionWriter
     /// The list the hello joined, shown once the session starts (out of line: nearly
     /// every session has none).
     private let joined: Boxed<FavoritesList>

@@ -16,6 +16,12 @@ public final class Connection: MessageSending {
     /// sets it clears it when the binding ends (a strong reference: a cycle until then).
     public let binding = Mutex<AnyObject?>(nil)
 
+    /// What the application checks each of this connection's frames against (a Pokédex
+    /// connection's action rate), set once when it opens and read by each frame without a
+    /// lock: a table of every connection's, behind one lock, was a line both service threads
+    /// wrote for every frame.
+    public let admission = AtomicLazyReference<AnyObject & Sendable>()
+
     let core: ConnectionCore<ServerMail>
 
     /// Runs tasks on the service thread that serves this connection.
