@@ -24,9 +24,13 @@ final class PokedexHandler: WebSocketHandler {
         self.log = log
     }
 
-    func connectionOpened(_ connection: Connection) {
-        if let limit = limits.actions.limitForNewConnection() { _ = connection.admission.storeIfNil(limit) }
+    /// The connection's own action rate limit (nil when the limit is off), which each of its
+    /// frames takes from (`admit`).
+    func admissionForNewConnection() -> (any AnyObject & Sendable)? {
+        limits.actions.limitForNewConnection()
     }
+
+    func connectionOpened(_ connection: Connection) {}
 
     func connection(_ connection: Connection, didReceiveText text: [UInt8]) {
         let message: ClientMessage
@@ -64,8 +68,8 @@ final class PokedexHandler: WebSocketHandler {
     /// `rate_limited` for its ref) or dropped, and the connection closed with 1008 when it
     /// keeps sending while refused.
     private func admit(_ connection: Connection, ref: Int?) -> Bool {
-        let limit = connection.admission.load().map { unsafeDowncast($0, to: ConnectionRateLimit.self) }
-        switch limit?.admit() ?? .admitted {
+        guard let limit = connection.admission else { return true }
+        switch unsafeDowncast(limit, to: ConnectionRateLimit.self).admit() {
         case .admitted:
             return true
         case .refused:

@@ -17,10 +17,10 @@ public final class Connection: MessageSending {
     public let binding = Mutex<AnyObject?>(nil)
 
     /// What the application checks each of this connection's frames against (a Pokédex
-    /// connection's action rate), set once when it opens and read by each frame without a
-    /// lock: a table of every connection's, behind one lock, was a line both service threads
-    /// wrote for every frame.
-    public let admission = AtomicLazyReference<AnyObject & Sendable>()
+    /// connection's action rate: `WebSocketHandler.admissionForNewConnection`), made with the
+    /// connection and read by each frame without a lock: a table of every connection's,
+    /// behind one lock, was a line both service threads wrote for every frame.
+    public let admission: (any AnyObject & Sendable)?
 
     let core: ConnectionCore<ServerMail>
 
@@ -32,9 +32,10 @@ public final class Connection: MessageSending {
     /// believing when `remoteAddress` is a proxy the operator trusts: anyone can send it.
     public let forwardedFor: String?
 
-    init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
-         mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
+    init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, admission: (any AnyObject & Sendable)? = nil,
+         queueCapBytes: Int, mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
         self.id = id
+        self.admission = admission
         self.remoteAddress = remoteAddress
         self.forwardedFor = forwardedFor
         self.executor = executor
