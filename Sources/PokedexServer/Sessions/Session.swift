@@ -54,8 +54,10 @@ final class Session: Sendable {
     private let memberships: MembershipWatch
     private let saver: SessionSaver
     /// The screen last handed to the saver, made at the first change worth saving (an idle
-    /// session never saves one) and changed in place after that.
-    private let savedScreen = AtomicLazyReference<SavedScreen>()
+    /// session never saves one) and changed in place after that. Under a lock, not in an
+    /// `AtomicLazyReference`: its `load()`, read on most actions, was not specialized and
+    /// looked up generic metadata each time.
+    private let savedScreen = Mutex<SavedScreen?>(nil)
     /// `--record`, `--debug` or the user's consent: what the session did, replayable
     /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
     var recording: SessionRecording? { recordingSlot.recording }
@@ -142,7 +144,7 @@ final class Session: Sendable {
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
-        if let restoring { _ = savedScreen.storeIfNil(SavedScreen(sessionID: id, userID: user.id, saved: restoring)) }
+        if let restoring { savedScreen.withLock { $0 = SavedScreen(sessionID: id, userID: user.id, saved: restoring) } }
         acceptConsent(context.consentRecordings)
     }
 
@@ -211,7 +213,7 @@ final class Session: Sendable {
     /// that saved nothing yet (reading the user's lists took their lock and copied them, on
     /// every change of the screen). Runs on the Store's executor, one change at a time.
     private func saveIfChanged(_ state: AppFeature.State, route: String, personalListID: () -> String?) {
-        if let screen = savedScreen.load() {
+        if let screen = savedScreen.withLock({ $0 }) {
             saver.hand(screen, screen.change(to: state, route: route))
             return
         }
@@ -220,13 +222,15 @@ final class Session: Sendable {
         // Urgent when a hello would rebuild it on another list: the session joined one.
         let urgent = state.account.activeListID != personalListID
         let screen = SavedScreen(sessionID: id, userID: user.id, first: state.restorable(route: route), urgent: urgent)
-        saver.hand(savedScreen.storeIfNil(screen), .queue(urgent: urgent))
+        // Set only here, on the Store's executor, where this found none.
+        savedScreen.withLock { $0 = screen }
+        saver.hand(screen, .queue(urgent: urgent))
     }
 
     /// The browser went away: its screen, if it waits for a write in the long window, is
     /// written in the short one (a reconnect elsewhere would want it).
     func screenClosed() {
-        guard let screen = savedScreen.load() else { return }
+        guard let screen = savedScreen.withLock({ $0 }) else { return }
         saver.hand(screen, screen.closed())
     }
 
