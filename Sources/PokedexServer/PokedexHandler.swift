@@ -24,9 +24,13 @@ final class PokedexHandler: WebSocketHandler {
         self.log = log
     }
 
-    func connectionOpened(_ connection: Connection) {
-        limits.actions.opened(connection.id)
+    /// The connection's own action rate limit (nil when the limit is off), which each of its
+    /// frames takes from (`admit`).
+    func admissionForNewConnection() -> (any AnyObject & Sendable)? {
+        limits.actions.limitForNewConnection()
     }
+
+    func connectionOpened(_ connection: Connection) {}
 
     func connection(_ connection: Connection, didReceiveText text: [UInt8]) {
         let message: ClientMessage
@@ -57,7 +61,6 @@ final class PokedexHandler: WebSocketHandler {
     }
 
     func connectionClosed(_ connection: Connection, code: UInt16) {
-        limits.actions.closed(connection.id)
         registry.unbind(connection)
     }
 
@@ -65,7 +68,8 @@ final class PokedexHandler: WebSocketHandler {
     /// `rate_limited` for its ref) or dropped, and the connection closed with 1008 when it
     /// keeps sending while refused.
     private func admit(_ connection: Connection, ref: Int?) -> Bool {
-        switch limits.actions.admit(connection.id) {
+        guard let limit = connection.admission else { return true }
+        switch unsafeDowncast(limit, to: ConnectionRateLimit.self).admit() {
         case .admitted:
             return true
         case .refused:

@@ -63,19 +63,17 @@ final class RateLimitTests: XCTestCase {
         XCTAssertEqual(limiter.admit(at: clock.now), .admitted)
     }
 
-    func testTheConnectionTableIsOffAtZeroAndForgetsClosedConnections() {
-        let off = ConnectionRateLimits(perSecond: 0, burst: 1, clock: clock.clock)
-        off.opened(1)
-        XCTAssertEqual((0..<100).map { _ in off.admit(1) }, Array(repeating: .admitted, count: 100))
+    func testEachConnectionHasItsOwnLimitAndNoneWhenTheLimitIsOff() throws {
+        XCTAssertNil(ConnectionRateLimits(perSecond: 0, burst: 1, clock: clock.clock).limitForNewConnection())
 
         let on = ConnectionRateLimits(perSecond: 1, burst: 2, clock: clock.clock)
-        on.opened(1)
-        on.opened(2)
-        XCTAssertEqual([on.admit(1), on.admit(1), on.admit(1)], [.admitted, .admitted, .refused])
-        XCTAssertEqual(on.admit(2), .admitted, "each connection has its own bucket")
-        on.closed(1)
-        on.opened(1)
-        XCTAssertEqual(on.admit(1), .admitted, "a new connection starts full")
+        let first = try XCTUnwrap(on.limitForNewConnection())
+        let second = try XCTUnwrap(on.limitForNewConnection())
+        XCTAssertEqual([first.admit(), first.admit(), first.admit()], [.admitted, .admitted, .refused])
+        XCTAssertEqual(second.admit(), .admitted, "each connection has its own bucket")
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(first.admit(), .admitted, "refilled at the rate, by the limits' clock")
+        XCTAssertEqual(try XCTUnwrap(on.limitForNewConnection()).admit(), .admitted, "a new connection starts full")
     }
 
     func testNewUsersPerAddressRefillAtTheirRatePerMinute() {

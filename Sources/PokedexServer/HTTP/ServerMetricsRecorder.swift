@@ -49,7 +49,9 @@ final class ServerMetricsRecorder: Sendable {
         private let after: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
         func processed(latency: Duration) {
-            let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
+            // One split of the 128-bit duration (each `components` divides it).
+            let (whole, attoseconds) = latency.components
+            let seconds = Double(whole) + Double(attoseconds) / 1e18
             let bucket = ServerMetricsRecorder.latencyBuckets.firstIndex { seconds <= $0 } ?? ServerMetricsRecorder.latencyBuckets.count
             tally.withLock {
                 $0.actions += 1

@@ -1,13 +1,13 @@
 import Synchronization
 
-/// Every open connection's `ActionRateLimiter`, by connection id. Checked for every frame a
-/// connection sends, so the check is one uncontended lock, one hash lookup and the bucket's
-/// arithmetic, mutated in place: no allocation.
+/// The action rate every connection gets (`--limit-actions-per-s`, `--limit-actions-burst`):
+/// makes each new connection its own `ConnectionRateLimit`, which the connection carries
+/// (`Connection.admission`). A table of every connection's limiter behind one lock, looked
+/// up for each frame, was a line both service threads wrote and a hash per frame.
 final class ConnectionRateLimits: Sendable {
     let perSecond: Int
     let burst: Int
     private let clock: ServerClock
-    private let limiters = Mutex<[UInt64: ActionRateLimiter]>([:])
 
     /// `perSecond` 0 turns the limit off.
     init(perSecond: Int, burst: Int, clock: ServerClock = .continuous) {
@@ -18,21 +18,27 @@ final class ConnectionRateLimits: Sendable {
 
     var isEnabled: Bool { perSecond > 0 }
 
-    func opened(_ connectionID: UInt64) {
-        guard isEnabled else { return }
-        let limiter = ActionRateLimiter(perSecond: perSecond, burst: burst, now: clock.now())
-        limiters.withLock { $0[connectionID] = limiter }
+    /// A new connection's limit, its bucket full; nil when the limit is off.
+    func limitForNewConnection() -> ConnectionRateLimit? {
+        guard isEnabled else { return nil }
+        return ConnectionRateLimit(ActionRateLimiter(perSecond: perSecond, burst: burst, now: clock.now()), clock: clock)
     }
+}
 
-    func closed(_ connectionID: UInt64) {
-        guard isEnabled else { return }
-        _ = limiters.withLock { $0.removeValue(forKey: connectionID) }
+/// One connection's `ActionRateLimiter` and the clock it reads. Its own lock is uncontended:
+/// a connection's frames are read on one service thread.
+final class ConnectionRateLimit: Sendable {
+    private let limiter: Mutex<ActionRateLimiter>
+    private let clock: ServerClock
+
+    init(_ limiter: ActionRateLimiter, clock: ServerClock) {
+        self.limiter = Mutex(limiter)
+        self.clock = clock
     }
 
     /// The verdict on one more frame from the connection.
-    func admit(_ connectionID: UInt64) -> ActionRateLimiter.Verdict {
-        guard isEnabled else { return .admitted }
+    func admit() -> ActionRateLimiter.Verdict {
         let now = clock.now()
-        return limiters.withLock { $0[connectionID]?.admit(at: now) } ?? .admitted
+        return limiter.withLock { $0.admit(at: now) }
     }
 }

@@ -32,7 +32,9 @@ struct TokenBucket: Sendable {
     private mutating func refill(at now: ContinuousClock.Instant) {
         guard now > refilledAt else { return }
         let elapsed = now - refilledAt
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        // One split of the 128-bit duration (each `components` divides it).
+        let (whole, attoseconds) = elapsed.components
+        let seconds = Double(whole) + Double(attoseconds) * 1e-18
         tokens = min(burst, tokens + seconds * rate)
         refilledAt = now
     }

@@ -12,19 +12,9 @@ import WebSocketServer
 /// One browser session: its own Store of `AppFeature`, what was sent to the browser, and an
 /// inbox that feeds the Store actions in the order they arrived.
 final class Session: Sendable {
-    let id: String
-    let user: User
-    /// The token the browser holds (see `SessionToken`).
-    let token: SessionToken
-    /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
-    private let displayName: Mutex<String>
-    let store: Store<AppFeature>
-    let projection: SessionProjection
-    let output: SessionOutput
-    /// The Pokémon the data source has: what actions and routes may name.
-    let pokemonIDs: PokemonIDs
-    /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
-    private let actionCounts: ServerMetricsRecorder.ActionCounts
+    // What every action reads comes first, in the order it is read, next to the object's
+    // header (which looking the session up retains): the session's memory is cold by its
+    // next action, and these were spread over five lines of it.
     private struct Inbox {
         var pending: [(action: JSONValue, ref: Int?, key: String?, receivedAt: ContinuousClock.Instant)] = []
         var draining = false
@@ -33,28 +23,44 @@ final class Session: Sendable {
     }
 
     private let inbox = Mutex(Inbox())
+    /// A change of the favorites alone, published without the observer.
+    let favoritesOnly: FavoritesOnlyChange
+    let store: Store<AppFeature>
+    /// The session's writes: its user, and the browser action each one answers.
+    private let writer: SessionWriter
+    let recordingSlot: RecordingSlot
+    let output: SessionOutput
+    /// The Pokémon the data source has: what actions and routes may name.
+    let pokemonIDs: PokemonIDs
+    /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
+    private let actionCounts: ServerMetricsRecorder.ActionCounts
     /// The server clock's time (its `now` alone: the whole clock was three closures in every
     /// session).
     private let now: @Sendable () -> ContinuousClock.Instant
     /// Where the Store runs: the service thread of the connection that started the session.
     let executor: any StoreExecutor
+
+    let id: String
+    let user: User
+    /// The token the browser holds (see `SessionToken`).
+    let token: SessionToken
+    /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
+    private let displayName: Mutex<String>
+    let projection: SessionProjection
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
     private let hub: FavoritesHub
     /// The lists the browser was last shown, to notice one the user lost.
     private let memberships: MembershipWatch
-    /// A change of the favorites alone, published without the observer.
-    let favoritesOnly: FavoritesOnlyChange
     private let saver: SessionSaver
     /// The screen last handed to the saver, made at the first change worth saving (an idle
-    /// session never saves one) and changed in place after that.
-    private let savedScreen = AtomicLazyReference<SavedScreen>()
+    /// session never saves one) and changed in place after that. Under a lock, not in an
+    /// `AtomicLazyReference`: its `load()`, read on most actions, was not specialized and
+    /// looked up generic metadata each time.
+    private let savedScreen = Mutex<SavedScreen?>(nil)
     /// `--record`, `--debug` or the user's consent: what the session did, replayable
     /// (`Recording/`), and with `--debug` its last actions for `/debug/sessions/ID`.
     var recording: SessionRecording? { recordingSlot.recording }
-    let recordingSlot: RecordingSlot
-    /// The session's writes: its user, and the browser action each one answers.
-    private let writer: SessionWriter
     /// The list the hello joined, shown once the session starts (out of line: nearly
     /// every session has none).
     private let joined: Boxed<FavoritesList>
@@ -138,7 +144,7 @@ final class Session: Sendable {
         hub = context.hub
         saver = context.saver
         memberships = MembershipWatch(lists.wrappedValue)
-        if let restoring { _ = savedScreen.storeIfNil(SavedScreen(sessionID: id, userID: user.id, saved: restoring)) }
+        if let restoring { savedScreen.withLock { $0 = SavedScreen(sessionID: id, userID: user.id, saved: restoring) } }
         acceptConsent(context.consentRecordings)
     }
 
@@ -207,7 +213,7 @@ final class Session: Sendable {
     /// that saved nothing yet (reading the user's lists took their lock and copied them, on
     /// every change of the screen). Runs on the Store's executor, one change at a time.
     private func saveIfChanged(_ state: AppFeature.State, route: String, personalListID: () -> String?) {
-        if let screen = savedScreen.load() {
+        if let screen = savedScreen.withLock({ $0 }) {
             saver.hand(screen, screen.change(to: state, route: route))
             return
         }
@@ -216,13 +222,15 @@ final class Session: Sendable {
         // Urgent when a hello would rebuild it on another list: the session joined one.
         let urgent = state.account.activeListID != personalListID
         let screen = SavedScreen(sessionID: id, userID: user.id, first: state.restorable(route: route), urgent: urgent)
-        saver.hand(savedScreen.storeIfNil(screen), .queue(urgent: urgent))
+        // Set only here, on the Store's executor, where this found none.
+        savedScreen.withLock { $0 = screen }
+        saver.hand(screen, .queue(urgent: urgent))
     }
 
     /// The browser went away: its screen, if it waits for a write in the long window, is
     /// written in the short one (a reconnect elsewhere would want it).
     func screenClosed() {
-        guard let screen = savedScreen.load() else { return }
+        guard let screen = savedScreen.withLock({ $0 }) else { return }
         saver.hand(screen, screen.closed())
     }
 

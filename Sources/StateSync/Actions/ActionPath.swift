@@ -7,48 +7,49 @@
 ///     let list = try action.nested()               // case "rowTapped", payload {"id":25}
 ///     let id = try list.int("id")                  // 25
 public struct ActionPath: Sendable {
-    /// The case names above this level (the parent's `names`, shared: a level's own array
-    /// was two made and freed on every level of every action frame).
-    private let parents: [String]
+    /// The dotted name of the levels above this one ("" at the root). A string, not an
+    /// array of the names: each level's array was made and freed on every level of every
+    /// action frame, where a short path's name is a small string, stored inline.
+    private let parentName: String
     /// The case name at this level.
     public let `case`: String
     /// This level's fields (for a parent level: its child's action object).
     public let payload: JSONObject
 
-    /// The case names from the root down to this level, e.g. `["list", "rowTapped"]`.
-    public var names: [String] { parents + [`case`] }
-
     /// Reads the root level of an action.
     public init(_ action: JSONValue) throws(ProtocolError) {
-        try self.init(action, parents: [])
+        try self.init(action, parentName: "")
     }
 
-    private init(_ action: JSONValue, parents: [String]) throws(ProtocolError) {
+    private init(_ action: JSONValue, parentName: String) throws(ProtocolError) {
         guard case .object(let object) = action, object.count == 1 else {
-            let place = parents.isEmpty ? "An action" : "Action '\(parents.joined(separator: "."))'"
+            let place = parentName.isEmpty ? "An action" : "Action '\(parentName)'"
             throw ProtocolError(.badAction, "\(place) must be an object with exactly one key naming its case.")
         }
         let member = object.members[0]
         guard case .object(let payload) = member.value else {
-            let name = (parents + [member.key]).joined(separator: ".")
-            throw ProtocolError(.badAction, "Action '\(name)' must hold an object of fields ({} for none).")
+            throw ProtocolError(.badAction, "Action '\(Self.name(member.key, under: parentName))' must hold an object of fields ({} for none).")
         }
-        self.parents = parents
+        self.parentName = parentName
         self.case = member.key
         self.payload = payload
     }
 
     /// The dotted path, e.g. `list.rowTapped`.
-    public var name: String { names.joined(separator: ".") }
+    public var name: String { Self.name(`case`, under: parentName) }
+
+    private static func name(_ case: String, under parentName: String) -> String {
+        parentName.isEmpty ? `case` : parentName + "." + `case`
+    }
 
     /// The payload read as the next level's action (`{"list":{"rowTapped":{…}}}` → `rowTapped`).
     public func nested() throws(ProtocolError) -> ActionPath {
-        try ActionPath(.object(payload), parents: names)
+        try ActionPath(.object(payload), parentName: name)
     }
 
     /// A field holding a nested action, e.g. `action` in `{"element":{"id":0,"action":{…}}}`.
     public func nested(_ field: String) throws(ProtocolError) -> ActionPath {
-        try ActionPath(fields.required(field, "an action object") { $0 }, parents: names)
+        try ActionPath(fields.required(field, "an action object") { $0 }, parentName: name)
     }
 
     /// The error to throw when this level's case is not one the decoder knows.

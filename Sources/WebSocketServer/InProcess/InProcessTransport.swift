@@ -47,7 +47,7 @@ public final class InProcessTransport: Sendable {
     public func connect(remoteAddress: String = "127.0.0.1", forwardedFor: String? = nil) -> InProcessPeer {
         let connection = Connection(
             id: lastID.add(1, ordering: .relaxed).newValue, remoteAddress: remoteAddress, forwardedFor: forwardedFor,
-            queueCapBytes: queueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
+            admission: handler.admissionForNewConnection(), queueCapBytes: queueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
         let peer = InProcessPeer(connection: connection, transport: self)
         peers.withLock { $0[connection.id] = peer }
         // As a server's service thread: a message sent on this thread is handed over when the

@@ -16,6 +16,12 @@ public final class Connection: MessageSending {
     /// sets it clears it when the binding ends (a strong reference: a cycle until then).
     public let binding = Mutex<AnyObject?>(nil)
 
+    /// What the application checks each of this connection's frames against (a Pokédex
+    /// connection's action rate: `WebSocketHandler.admissionForNewConnection`), made with the
+    /// connection and read by each frame without a lock: a table of every connection's,
+    /// behind one lock, was a line both service threads wrote for every frame.
+    public let admission: (any AnyObject & Sendable)?
+
     let core: ConnectionCore<ServerMail>
 
     /// Runs tasks on the service thread that serves this connection.
@@ -26,9 +32,10 @@ public final class Connection: MessageSending {
     /// believing when `remoteAddress` is a proxy the operator trusts: anyone can send it.
     public let forwardedFor: String?
 
-    init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, queueCapBytes: Int,
-         mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
+    init(id: UInt64, remoteAddress: String, forwardedFor: String? = nil, admission: (any AnyObject & Sendable)? = nil,
+         queueCapBytes: Int, mailbox: Mailbox<ServerMail>, executor: ServiceExecutor, counters: MetricCounters) {
         self.id = id
+        self.admission = admission
         self.remoteAddress = remoteAddress
         self.forwardedFor = forwardedFor
         self.executor = executor

@@ -6,6 +6,7 @@ extension ServerLoop {
         let connection = Connection(
             // The upgrade's headers are still attached when ESTABLISHED runs.
             id: nextID(), remoteAddress: LwsWire.peerAddress(wsi), forwardedFor: LwsWire.header(wsi, WSI_TOKEN_X_FORWARDED_FOR),
+            admission: handler.admissionForNewConnection(),
             queueCapBytes: configuration.outboundQueueCapBytes, mailbox: mailbox, executor: executor, counters: counters)
         let session = WebSocketSession(wsi: wsi, connection: connection,
                                        maxMessageBytes: configuration.maxMessageBytes)

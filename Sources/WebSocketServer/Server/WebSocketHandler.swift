@@ -4,6 +4,9 @@
 /// (each serves many): return quickly and never block (hand work to an actor, a queue, or a
 /// task that prefers `connection.executor`).
 public protocol WebSocketHandler: Sendable {
+    /// What a new connection carries for the application to check its frames against
+    /// (`Connection.admission`): nil by default.
+    func admissionForNewConnection() -> (any AnyObject & Sendable)?
     func connectionOpened(_ connection: Connection)
     /// A complete text message (fragments already reassembled), valid UTF-8.
     func connection(_ connection: Connection, didReceiveText text: [UInt8])
@@ -22,6 +25,7 @@ public protocol WebSocketHandler: Sendable {
 }
 
 extension WebSocketHandler {
+    public func admissionForNewConnection() -> (any AnyObject & Sendable)? { nil }
     public func connection(_ connection: Connection, didReceiveBinary data: [UInt8]) {
         connection.close(code: 1003, reason: "binary messages are not accepted")
     }
