@@ -1,7 +1,8 @@
 extension Effect {
     /// The same work, with every action it sends transformed (how a parent embeds a child's
-    /// effects).
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    /// effects). Inlinable, so a `Scope` maps specialized to its two action types: generic, each
+    /// child effect was rebuilt node by node with the types looked up at run time.
+    @inlinable public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
         map(transform, dismissingWith: { nil })
     }
 
