@@ -59,6 +59,43 @@ final class AnsweredEffectTests: XCTestCase {
         XCTAssertEqual(checkedAfterPop, 0)
     }
 
+    func testAnAnswerIsAskedWhenTheEffectIsMadeAndItsFallbackOnlyWithoutOne() {
+        var asked = 0, fallbacks = 0
+        func fallback() -> Effect<Int> { fallbacks += 1; return .send(0) }
+        let answered = Effect<Int>.answered(by: { asked += 1; return 7 }, otherwise: fallback())
+        XCTAssertEqual(asked, 1, "asked by the reducer that makes the effect, not when the Store runs it")
+        XCTAssertEqual(fallbacks, 0)
+        XCTAssertFalse(answered.isNone)
+        let unanswered = Effect<Int>.answered(by: { nil }, otherwise: fallback())
+        XCTAssertEqual(fallbacks, 1)
+        XCTAssertEqual(unanswered.synchronousActions, [0], "without an answer, the effect is the fallback")
+    }
+
+    /// An effect that starts no task is handed over without its placement (`EffectRunner.deliver`):
+    /// its actions keep their merge order and their sources, through a child's scope.
+    func testAnAnswerAmongSendsKeepsItsPlaceAndSourceInAChild() async {
+        let store = Store(initialState: Parent.State(), reducer: Parent())
+        let id = StackElementID(2_000_302)
+        await store.send(.path(.push(id: id, state: Counter.State(id: 1))))
+        let seen = Sources()
+        await store.recordActions { state, action, source in
+            guard case let .path(.element(_, action)) = action else { return }
+            seen.append("\(action) \(source) at \(state.path.elements.first?.count ?? -1)")
+        }
+        let task = await store.send(.path(.element(id: id, action: .knownFactAmongIncrementsTapped)))
+        let running = await store.runningEffectCount
+        let checked = await store.checkedScopeCount
+        XCTAssertTrue(task.isEmpty)
+        XCTAssertEqual(running, 0)
+        XCTAssertEqual(checked, 0)
+        XCTAssertEqual(seen.all, [
+            "knownFactAmongIncrementsTapped external at 0",
+            "increment send at 0",
+            "factResponse(\"0 is even\") effect at 1",
+            "increment send at 1",
+        ])
+    }
+
     func testAnAnswerIsRecordedAsAnEffectsAction() async {
         let store = Store(initialState: Counter.State(), reducer: Counter())
         let sources = Sources()

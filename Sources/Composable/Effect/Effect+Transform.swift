@@ -1,8 +1,9 @@
 extension Effect {
     /// The same work, with every action it sends transformed (how a parent embeds a child's
-    /// effects).
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
-        map(transform, dismissingWith: nil)
+    /// effects). Inlinable, so a `Scope` maps specialized to its two action types: generic, each
+    /// child effect was rebuilt node by node with the types looked up at run time.
+    @inlinable public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+        map(transform, dismissingWith: { nil })
     }
 
     /// `map`, and, given `dismiss`, every `.run` in it given a `dismiss` that sends `dismiss`
@@ -11,9 +12,11 @@ extension Effect {
     /// cannot send. One pass: mapping, then wrapping the runs, rebuilt the effect's tree twice,
     /// a node and a closure per level each time, for every effect a presented child returned.
     /// Inlinable, so each level's mapping is specialized for its two action types (unspecialized,
-    /// every node it made looked up its generic metadata at run time).
+    /// every node it made looked up its generic metadata at run time). `dismiss` is made only
+    /// for a `.run` (the parent's dismissal action was built, an allocation, for every child
+    /// effect, and nearly all of them are answers).
     @inlinable func map<T: Sendable>(
-        _ transform: @escaping @Sendable (Action) -> T, dismissingWith dismiss: T?
+        _ transform: @escaping @Sendable (Action) -> T, dismissingWith makeDismiss: () -> T?
     ) -> Effect<T> {
         switch operation {
         case .none:
@@ -21,7 +24,7 @@ extension Effect {
         case let .send(action):
             return .send(transform(action))
         case let .run(priority, work):
-            guard let dismiss else {
+            guard let dismiss = makeDismiss() else {
                 return Effect<T>(.run(priority) { send in
                     await work(Send { action in await send(transform(action)) })
                 })
@@ -33,19 +36,16 @@ extension Effect {
                     await work(Send { action in await send(transform(action)) })
                 }
             })
-        case let .answered(answer, otherwise):
-            return Effect<T>(.answered(
-                { send in answer { send(transform($0)) } },
-                otherwise: DeferredEffect({ otherwise().map(transform, dismissingWith: dismiss) })
-            ))
+        case let .answer(action):
+            return Effect<T>(.answer(transform(action)))
         case let .merge(effects):
-            return Effect<T>(.merge(effects.map { $0.map(transform, dismissingWith: dismiss) }))
+            return Effect<T>(.merge(effects.map { $0.map(transform, dismissingWith: makeDismiss) }))
         case let .cancellable(id, cancelInFlight, effect):
-            return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform, dismissingWith: dismiss)))
+            return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform, dismissingWith: makeDismiss)))
         case let .cancel(id):
             return Effect<T>(.cancel(id))
         case let .scoped(scope, effect):
-            return Effect<T>(.scoped(scope, effect.map(transform, dismissingWith: dismiss)))
+            return Effect<T>(.scoped(scope, effect.map(transform, dismissingWith: makeDismiss)))
         }
     }
 
@@ -68,8 +68,7 @@ extension Effect {
 
     @usableFromInline var containsScopes: Bool {
         switch operation {
-        // An answer's `otherwise` holds none (`DeferredEffect`).
-        case .none, .send, .run, .cancel, .answered: false
+        case .none, .send, .run, .cancel, .answer: false
         case .scoped: true
         case let .merge(effects): effects.contains { $0.containsScopes }
         case let .cancellable(_, _, effect): effect.containsScopes
@@ -78,7 +77,7 @@ extension Effect {
 
     @usableFromInline func lifting(key: ScopeKey, project: @escaping (Any) -> Any?) -> Self {
         switch operation {
-        case .none, .send, .run, .cancel, .answered:
+        case .none, .send, .run, .cancel, .answer:
             return self
         case let .merge(effects):
             return Self(.merge(effects.map { $0.lifting(key: key, project: project) }))

@@ -1,21 +1,3 @@
-/// An effect made only when it is needed (`Effect.answered`'s `otherwise`). It holds no child
-/// scope (a feature's own fetch), so the levels it passes lift nothing in it and only map it.
-@usableFromInline
-struct DeferredEffect<Action: Sendable>: Sendable {
-    @usableFromInline let make: @Sendable () -> Effect<Action>
-
-    @inlinable init(_ make: @escaping @Sendable () -> Effect<Action>) {
-        self.make = make
-    }
-
-    /// The effect, checked (debug builds) to hold no child scope.
-    @inlinable func callAsFunction() -> Effect<Action> {
-        let effect = make()
-        assert(!effect.containsScopes, "Effect.answered's otherwise holds a child scope")
-        return effect
-    }
-}
-
 /// Work a reducer asks the Store to do after it changed the state.
 public struct Effect<Action: Sendable>: Sendable {
     @usableFromInline
@@ -24,15 +6,9 @@ public struct Effect<Action: Sendable>: Sendable {
         /// Delivered synchronously, in the same processing loop, after the current action.
         case send(Action)
         case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
-        /// `answer` hands the loop its action at once, on the Store's executor without a task,
-        /// as a task's answer would be, and returns true; when it has none, `otherwise` runs.
-        /// (A callback rather than an optional result: an unspecialized `map` of an optional
-        /// looked its type's metadata up on every action.)
-        ///
-        /// `otherwise` is built only if it runs (`DeferredEffect`): nearly every answer is
-        /// given, and its task's effect, made and then mapped again at every level it passed,
-        /// was most of the nodes and closures a fetch from memory allocated.
-        case answered(@Sendable (_ send: (Action) -> Void) -> Bool, otherwise: DeferredEffect<Action>)
+        /// An action known when the effect was made (`Effect.answered`): delivered as a task's
+        /// answer during its immediate start would be, in the same loop, with an effect's source.
+        case answer(Action)
         case merge([Effect<Action>])
         case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(EffectID)
@@ -73,23 +49,22 @@ public struct Effect<Action: Sendable>: Sendable {
     }
 
     /// The action `answer` gives, when it gives one at once (a value held in memory), else
-    /// `otherwise` (the effect that fetches it). `answer` runs while the Store runs its effects,
-    /// with its dependencies, and its action is reduced in the same batch, exactly as a task's
-    /// that answered during its immediate start: the same order, the same source (an effect's),
-    /// nothing entered in the runner's tables. It saves that task (a task's creation, its first
-    /// run and its end were a tenth of a browse action's CPU). It must not wait, block or do
-    /// I/O, and it gets no `dismiss`: only `otherwise` runs as a task. `otherwise` is built
-    /// only when there is no answer, and it must hold no child scope (a feature's own fetch:
-    /// a scope inside it could not be lifted without building it; debug builds check it).
+    /// `otherwise` (the effect that fetches it). `answer` is asked here, while the reducer that
+    /// makes the effect runs (inside the Store's loop, with its dependencies), and its action is
+    /// reduced in the same batch, exactly as a task's that answered during its immediate start:
+    /// the same order among the effect's actions, the same source (an effect's), nothing entered
+    /// in the runner's tables. It saves that task (a task's creation, its first run and its end
+    /// were a tenth of a browse action's CPU). It must not wait, block or do I/O, it reads no
+    /// state, and it gets no `dismiss`: only `otherwise` runs as a task, built only when there
+    /// is no answer.
+    ///
+    /// Asked when the effect is made, not when the Store runs it: the answer is then a plain
+    /// action that each level the effect passes maps once (`.answer`), where a closure asked at
+    /// run time was composed again at each level, with its fallback's, and freed after.
     @inlinable
-    public static func answered(
-        by answer: @escaping @Sendable () -> Action?, otherwise: @autoclosure @escaping @Sendable () -> Self
-    ) -> Self {
-        Self(.answered({ send in
-            guard let action = answer() else { return false }
-            send(action)
-            return true
-        }, otherwise: DeferredEffect(otherwise)))
+    public static func answered(by answer: () -> Action?, otherwise: @autoclosure () -> Self) -> Self {
+        guard let action = answer() else { return otherwise() }
+        return Self(.answer(action))
     }
 
     @inlinable public static func merge(_ effects: Self...) -> Self { merge(effects) }

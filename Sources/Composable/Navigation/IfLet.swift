@@ -77,7 +77,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let embed = toPresentationAction.embed
         return effect
             .lifted(key: .property(keyPath), project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue })
-            .map({ embed(.presented($0)) }, dismissingWith: embed(.dismiss))
+            .map({ embed(.presented($0)) }, dismissingWith: { embed(.dismiss) })
             .scoped(scope)
     }
 }

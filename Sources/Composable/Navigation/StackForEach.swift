@@ -67,7 +67,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         let embed = toStackAction.embed
         return effect
             .lifted(key: .value(key), project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] })
-            .map({ embed(.element(id: id, action: $0)) }, dismissingWith: embed(.popFrom(id: id)))
+            .map({ embed(.element(id: id, action: $0)) }, dismissingWith: { embed(.popFrom(id: id)) })
             .scoped(scope)
     }
 }

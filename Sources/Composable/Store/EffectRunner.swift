@@ -49,7 +49,7 @@ package final class EffectRunner<Action: Sendable> {
     package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
 
     /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate`, and so do
-    /// answers at once (`Effect.answered`), with an effect's source; the actions of tasks that
+    /// answers given at once (`Effect.answered`), with an effect's source; the actions of tasks that
     /// answer during their start go to `acceptDuringProcessing`, the same buffer. (`immediate`
     /// is made in the loop, specialized with it; `acceptDuringProcessing` is made generic in
     /// the loop's owner, and appending through it looked the array's type up at run time.)
@@ -63,7 +63,50 @@ package final class EffectRunner<Action: Sendable> {
         immediate: (Action, ActionSource) -> Void,
         started: inout [Task<Void, Never>]
     ) {
+        // Nearly every effect that reaches here starts no task and cancels nothing (a detail
+        // or a page answered at once, declared cancellable inside a presented child): its
+        // actions are handed over in order without carrying a placement down the tree.
+        if journal == nil, !needsPlacement(effect) { return deliver(effect, immediate: immediate) }
         run(effect, at: Placement(), scopes: scopes, immediate: immediate, started: &started)
+    }
+
+    /// Whether walking `effect` needs its placement: it starts a task, or a cancellation in it
+    /// can find one. False means the walk below does nothing but hand its actions over (no
+    /// table is touched, so no scope or id is made or registered).
+    @inlinable
+    func needsPlacement(_ effect: Effect<Action>) -> Bool {
+        switch effect.operation {
+        case .none, .send, .answer:
+            return false
+        case .run:
+            return true
+        case let .cancel(id):
+            return mayHaveTasks(declaredAs: id)
+        case let .cancellable(id, cancelInFlight, inner):
+            return (cancelInFlight && mayHaveTasks(declaredAs: id)) || needsPlacement(inner)
+        case let .merge(effects):
+            return effects.contains { needsPlacement($0) }
+        case let .scoped(_, inner):
+            return needsPlacement(inner)
+        }
+    }
+
+    /// The walk of an effect that does not need its placement (`needsPlacement`): its `.send`
+    /// and `.answer` actions in merge order, as `run(_:at:…)` would hand them over.
+    @inlinable
+    func deliver(_ effect: Effect<Action>, immediate: (Action, ActionSource) -> Void) {
+        switch effect.operation {
+        case .none, .run, .cancel:
+            return
+        case let .send(action):
+            immediate(action, .send)
+        case let .answer(action):
+            immediate(action, .effect)
+        case let .merge(effects):
+            for effect in effects { deliver(effect, immediate: immediate) }
+        case let .cancellable(_, _, inner), let .scoped(_, inner):
+            deliver(inner, immediate: immediate)
+        }
     }
 
     /// Where an effect sits in the tree: the ids its tasks are registered under and the
@@ -120,12 +163,8 @@ package final class EffectRunner<Action: Sendable> {
             immediate(action, .send)
         case let .run(priority, work):
             if let task = launch(priority: priority, work: work, ids: placement.named().ids) { started.append(task) }
-        case let .answered(answer, otherwise):
-            // Called where a task would have started (inside the loop, with the Store's
-            // dependencies), its action buffered as such a task's is.
-            guard answer({ immediate($0, .effect) }) else {
-                return run(otherwise(), at: placement, scopes: scopes, immediate: immediate, started: &started)
-            }
+        case let .answer(action):
+            immediate(action, .effect)
             // Nothing to enter or release: its scope is registered only for a task still running.
             if journal != nil {
                 let ids = placement.named().ids

@@ -8,9 +8,12 @@ protocol LocalizedFetching: Reducer, Sendable {
     associatedtype Value: Equatable & Sendable
     static var value: WritableKeyPath<State, LoadState<Value>> { get }
     static var locale: WritableKeyPath<State, AppLocale> { get }
-    /// How the value the state names (a Pokémon, a type) is fetched; made while reducing, so
-    /// it holds the clients of the reducer's dependencies (read once for both ways).
-    func fetching(for state: State) -> LocalizedFetch<Value>
+    /// The value the state names (a Pokémon, a type) in `locale`, when the client holds it in
+    /// memory (nil: it is fetched). Asked while reducing, with the reducer's dependencies.
+    func valueInMemory(for state: State, locale: AppLocale) -> Value?
+    /// How the value the state names is fetched in a language: a task's work, made only when
+    /// the value is not in memory.
+    func fetching(for state: State) -> @Sendable (AppLocale) async throws -> Value
     static func loaded(_ value: Value) -> Action
     static func failed(_ message: String) -> Action
     /// Under which id a fetch runs: a new one cancels the one in flight. Made once (a
@@ -18,15 +21,10 @@ protocol LocalizedFetching: Reducer, Sendable {
     static var fetchID: EffectID { get }
 }
 
-/// The two ways a screen's value comes, given a language: `fetch`, and, when the client holds
-/// the value in memory, `inMemory`, which gives it at once without a task (`Effect.answered`;
-/// nil, or nil for a language: `fetch`'s).
-struct LocalizedFetch<Value: Sendable>: Sendable {
-    var fetch: @Sendable (AppLocale) async throws -> Value
-    var inMemory: (@Sendable (AppLocale) -> Value?)? = nil
-}
-
 extension LocalizedFetching {
+    /// None held in memory: every value is fetched.
+    func valueInMemory(for state: State, locale: AppLocale) -> Value? { nil }
+
     /// Shows the value as loading and fetches it.
     func load(_ state: inout State) -> Effect<Action> {
         state[keyPath: Self.value] = .loading
@@ -48,16 +46,16 @@ extension LocalizedFetching {
     }
 
     /// The fetch: `loaded` with the value, or `failed` with the error as the user reads it.
+    /// A value the client holds in memory is answered at once, without a task
+    /// (`Effect.answered`); the task's work is made only when it is not. (Both ways were made
+    /// as closures on every fetch, each holding a copy of the client, and one was dropped.)
     private func fetch(_ state: State) -> Effect<Action> {
         let locale = state[keyPath: Self.locale]
-        let fetching = fetching(for: state)
-        let fetch = fetching.fetch
-        guard let inMemory = fetching.inMemory else {
-            return Self.fetchTask(fetch, locale).cancellable(id: Self.fetchID, cancelInFlight: true)
-        }
-        // The task's effect is made only if the value is not in memory (`Effect.answered`).
-        return Effect.answered(by: { inMemory(locale).map(Self.loaded) }, otherwise: Self.fetchTask(fetch, locale))
-            .cancellable(id: Self.fetchID, cancelInFlight: true)
+        return Effect.answered(
+            by: { valueInMemory(for: state, locale: locale).map(Self.loaded) },
+            otherwise: Self.fetchTask(fetching(for: state), locale)
+        )
+        .cancellable(id: Self.fetchID, cancelInFlight: true)
     }
 
     private static func fetchTask(_ fetch: @escaping @Sendable (AppLocale) async throws -> Value, _ locale: AppLocale) -> Effect<Action> {

@@ -72,10 +72,12 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
     static func loaded(_ detail: PokemonDetail) -> Action { .detailLoaded(detail) }
     static func failed(_ message: String) -> Action { .detailFailed(message) }
 
-    func fetching(for state: State) -> LocalizedFetch<PokemonDetail> {
+    func valueInMemory(for state: State, locale: AppLocale) -> PokemonDetail? {
+        pokemonClient.detailInMemory?(state.pokemon.id, locale)
+    }
+
+    func fetching(for state: State) -> @Sendable (AppLocale) async throws -> PokemonDetail {
         let client = pokemonClient, id = state.pokemon.id
-        let fetch: @Sendable (AppLocale) async throws -> PokemonDetail = { locale in try await client.fetchDetail(id, locale) }
-        guard let detail = client.detailInMemory else { return LocalizedFetch(fetch: fetch) }
-        return LocalizedFetch(fetch: fetch, inMemory: { locale in detail(id, locale) })
+        return { locale in try await client.fetchDetail(id, locale) }
     }
 }

@@ -63,8 +63,8 @@ public struct PokemonTypeFeature: Reducer, LocalizedFetching, Sendable {
     static func loaded(_ members: [Pokemon]) -> Action { .membersLoaded(members) }
     static func failed(_ message: String) -> Action { .membersFailed(message) }
 
-    func fetching(for state: State) -> LocalizedFetch<[Pokemon]> {
-        LocalizedFetch { [pokemonClient, type = state.type] locale in try await pokemonClient.fetchType(type, locale) }
+    func fetching(for state: State) -> @Sendable (AppLocale) async throws -> [Pokemon] {
+        { [pokemonClient, type = state.type] locale in try await pokemonClient.fetchType(type, locale) }
     }
 
     enum CancelID { case members }

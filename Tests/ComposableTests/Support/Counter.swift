@@ -17,6 +17,8 @@ struct Counter: Reducer {
         /// A fact known at once for an even count (`Effect.answered`), fetched after a
         /// second for an odd one.
         case knownFactTapped
+        /// An increment, the fact known at once, another increment: one effect.
+        case knownFactAmongIncrementsTapped
         case factResponse(String)
         case cancelFactTapped
         case queryChanged(String)
@@ -54,6 +56,14 @@ struct Counter: Reducer {
                 }
             )
             .cancellable(id: CancelID.fact, cancelInFlight: true)
+        case .knownFactAmongIncrementsTapped:
+            let count = state.count
+            return .merge(
+                .send(.increment),
+                Effect.answered(by: { .factResponse("\(count) is even") }, otherwise: .none)
+                    .cancellable(id: CancelID.fact, cancelInFlight: true),
+                .send(.increment)
+            )
         case let .factResponse(fact):
             state.fact = fact
             return .none
