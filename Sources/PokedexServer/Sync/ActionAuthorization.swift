@@ -10,18 +10,21 @@ import WireContract
 /// nothing changed.
 enum ActionAuthorization {
     static func check(_ decoded: ActionDecoder.Decoded, in state: AppFeature.State) throws(ProtocolError) {
-        let role = state.account.activeRole
+        // The active role only where it is needed: reading it took the user's lists' lock and
+        // copied them, for every action, nearly all of which anyone may send.
         switch decoded.entry.role {
         case .anyone:
             break
         case .editor:
-            guard role?.canWrite == true else {
+            guard state.account.activeRole?.canWrite == true else {
                 throw ProtocolError(.forbidden, "You can only view “\(state.account.activeList?.name ?? "this list")”.")
             }
         case .owner:
-            guard role == .owner else { throw ProtocolError(.forbidden, "Only the list's owner can do that.") }
+            guard state.account.activeRole == .owner else { throw ProtocolError(.forbidden, "Only the list's owner can do that.") }
         case .memberNotOwner:
-            guard let role, role != .owner else { throw ProtocolError(.forbidden, "You cannot leave your own list.") }
+            guard let role = state.account.activeRole, role != .owner else {
+                throw ProtocolError(.forbidden, "You cannot leave your own list.")
+            }
         case let .memberOf(field):
             let id = decoded.fields.payload[field]?.stringValue
             guard state.account.lists.wrappedValue.contains(where: { $0.id == id }) else {
