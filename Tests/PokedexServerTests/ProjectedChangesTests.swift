@@ -193,4 +193,37 @@ final class ProjectedChangesTests: XCTestCase {
         XCTAssertEqual(cleared.parts.last?.value, ["signIn": .null])
         XCTAssertEqual(projection.project(state), SessionProjection(client).project(state))
     }
+
+    /// The favorites and the lists are known unchanged by their shared versions: a change of
+    /// either between projections (a star, a list joined elsewhere), or one a shared change
+    /// already projected, is found all the same, and nothing else is.
+    func testSharedValuesChangedBetweenProjectionsAreFoundByTheirVersions() throws {
+        let favorites = Shared<Set<Int>>([1])
+        let lists = Shared([ListSummary(list: FavoritesList(id: "l1", name: "Mine", ownerID: "u1"), role: .owner)])
+        var state = AppFeature.State(account: Account(me: User(id: "u1", displayName: "Ash"), lists: lists, activeListID: "l1"), favorites: favorites)
+        let projection = SessionProjection(client)
+        _ = projection.project(state)
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+
+        favorites.withLock { $0.insert(2) }
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), ["favorites"])
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+
+        lists.withLock { $0.append(ListSummary(list: FavoritesList(id: "l2", name: "Team", ownerID: "u2"), role: .editor)) }
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), ["lists"])
+
+        // A star projected as a shared change, then one more before the next action.
+        favorites.withLock { $0.insert(3) }
+        XCTAssertEqual(projection.projectShared(state).map(\.key), ["favorites"])
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), [])
+        favorites.withLock { $0.remove(1) }
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), ["favorites"])
+
+        // The Favorites view shows the rows: a star then changes the lists too.
+        state.destination = .favorites(FavoritesFeature.State(listID: "l1"))
+        _ = projection.projectChanges(state)
+        favorites.withLock { $0.insert(4) }
+        XCTAssertEqual(projection.projectChanges(state).parts.map(\.key), ["favorites", "lists"])
+        XCTAssertEqual(projection.project(state), SessionProjection(client).project(state))
+    }
 }

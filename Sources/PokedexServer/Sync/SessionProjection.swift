@@ -53,13 +53,15 @@ final class SessionProjection: Sendable {
         }
 
         /// `self == ListsInput(state, lists:, favorites:)`, without building the other input
-        /// (which retained each of its parts, for every member of a fan-out).
-        func isInput(of state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> Bool {
-            guard self.lists == lists, active == state.account.activeListID, locale == state.locale else { return false }
+        /// (which retained each of its parts, for every member of a fan-out). A nil `lists` or
+        /// `favorites` is known to be this input's (`SharedVersions`): not read, not compared.
+        func isInput(of state: AppFeature.State, lists: [ListSummary]?, favorites: Set<Int>?) -> Bool {
+            if let lists, self.lists != lists { return false }
+            guard active == state.account.activeListID, locale == state.locale else { return false }
             guard case .favorites = state.destination else { return view == nil }
             guard let view else { return false }
-            return view.rows == favorites && view.roster == state.shownRoster && view.activity == state.shownActivity
-                && view.sort == state.shownFavoritesSort
+            if let favorites, view.rows != favorites { return false }
+            return view.roster == state.shownRoster && view.activity == state.shownActivity && view.sort == state.shownFavoritesSort
         }
     }
 
@@ -98,6 +100,19 @@ final class SessionProjection: Sendable {
         var screensProjected = false
         /// The language as last projected: its part is its name, a string made in place.
         var locale: AppLocale?
+        var versions = SharedVersions()
+    }
+
+    /// The versions (`Shared.version`) of the shared values the favorites' and the lists'
+    /// memos were last built from or found equal to, 0 when unknown: while the state's are
+    /// the same, those memos answer without the values being read (each a lock every service
+    /// thread takes) or compared with the memos' inputs (memory of the session's own).
+    private struct SharedVersions {
+        /// The favorites' version `favorites` answers for.
+        var favorites = 0
+        /// The user's lists' and the favorites' versions `lists` answers for.
+        var lists = 0
+        var listsFavorites = 0
     }
 
     /// The small parts that nearly always show nothing, each its own input's stand-in (it is
@@ -174,8 +189,9 @@ final class SessionProjection: Sendable {
                 // change: grown from empty one part at a time, the array was made twice.
                 if changes.parts.isEmpty { changes.parts.reserveCapacity(4) }
                 changes.parts.append((key, json))
-                switch key {
-                case "route", "locale", "list", "lists", "destination": changes.restorableMayHaveChanged = true
+                // By position, not by name: a string comparison call for each name.
+                switch Self.position(ofPart: key) {
+                case 0, 1, 4, 6, 7: changes.restorableMayHaveChanged = true  // route, locale, list, lists, destination
                 default: break
                 }
             }
@@ -248,17 +264,36 @@ final class SessionProjection: Sendable {
         } else {
             body("list", buildList(state.list, &memos), true)
         }
-        let favorites = state.favorites.wrappedValue
-        if memos.favorites?.isBuilt(from: favorites) == true {
+        // Each version read before its value: a value changed in between leaves the older
+        // version noted, which the next projection finds stale (it then reads the value).
+        let favoritesVersion = state.favorites.version
+        var favorites: Set<Int>?
+        if memos.favorites != nil, memos.versions.favorites == favoritesVersion {
             body("favorites", handingUnchanged ? memos.favorites?.json ?? .null : .null, false)
         } else {
-            body("favorites", buildFavorites(favorites, &memos), true)
+            let value = state.favorites.wrappedValue
+            favorites = value
+            if memos.favorites?.isBuilt(from: value) == true {
+                body("favorites", handingUnchanged ? memos.favorites?.json ?? .null : .null, false)
+            } else {
+                body("favorites", buildFavorites(value, &memos), true)
+            }
+            memos.versions.favorites = favoritesVersion
         }
-        let lists = state.account.lists.wrappedValue
-        if memos.lists?.isBuilt(fromInputOf: state, lists: lists, favorites: favorites) == true {
+        let listsVersion = state.account.lists.version
+        let listsKnown = memos.versions.lists == listsVersion && memos.versions.listsFavorites == favoritesVersion
+        if listsKnown, memos.lists?.isBuilt(fromInputOf: state, lists: nil, favorites: nil) == true {
             body("lists", handingUnchanged ? memos.lists?.json ?? .null : .null, false)
         } else {
-            body("lists", buildLists(state, lists: lists, favorites: favorites, &memos), true)
+            let lists = state.account.lists.wrappedValue
+            let favorites = favorites ?? state.favorites.wrappedValue
+            if memos.lists?.isBuilt(fromInputOf: state, lists: lists, favorites: favorites) == true {
+                body("lists", handingUnchanged ? memos.lists?.json ?? .null : .null, false)
+            } else {
+                body("lists", buildLists(state, lists: lists, favorites: favorites, &memos), true)
+            }
+            memos.versions.lists = listsVersion
+            memos.versions.listsFavorites = favoritesVersion
         }
         if destinationChanged || stackChanged {
             let destination = !destinationChanged
@@ -324,6 +359,8 @@ final class SessionProjection: Sendable {
             if memos.lists?.isBuilt(fromInputOf: state, lists: lists, favorites: favorites) != true {
                 parts.append(("lists", buildLists(state, lists: lists, favorites: favorites, &memos)))
             }
+            // Read without their versions: the next projection reads them again.
+            memos.versions = SharedVersions()
             return parts
         }
     }
@@ -337,6 +374,7 @@ final class SessionProjection: Sendable {
         memos.withLock { memos in
             if memos.favorites?.isBuilt(from: favorites) == true { return nil }
             memos.favorites = Memo(input: favorites, json: json)
+            memos.versions.favorites = 0
             return json
         }
     }
@@ -388,7 +426,7 @@ final class SessionProjection: Sendable {
 
 extension SessionProjection.Memo where Input == SessionProjection.ListsInput {
     /// Whether the JSON was built from what `state` shows (asked in place, like `json(ifBuiltFrom:)`).
-    func isBuilt(fromInputOf state: AppFeature.State, lists: [ListSummary], favorites: Set<Int>) -> Bool {
+    func isBuilt(fromInputOf state: AppFeature.State, lists: [ListSummary]?, favorites: Set<Int>?) -> Bool {
         input.isInput(of: state, lists: lists, favorites: favorites)
     }
 

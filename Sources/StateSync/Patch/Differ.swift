@@ -232,7 +232,15 @@ struct Differ {
         path.removeLast()
     }
 
+    /// Room for `count` operations: a change of several parts (a detail's open or close: the
+    /// route and the destination) grew the array from one operation to two.
+    mutating func reserveCapacity(_ count: Int) {
+        operations.reserveCapacity(count)
+    }
+
     private func pointer(appending last: PathToken? = nil) -> String {
+        // A member of the root (every part of a state) in one concatenation.
+        if path.isEmpty, case .key(let key)? = last { return "/" + JSONPointer.escape(key) }
         var text = ""
         for token in path { append(token, to: &text) }
         if let last { append(last, to: &text) }

@@ -27,6 +27,7 @@ public enum JSONPatch {
     /// leave out are unchanged.
     public static func diff(changing changes: [(key: String, value: JSONValue)], previous: (String) -> JSONValue?) -> [PatchOperation] {
         var differ = Differ()
+        if changes.count > 1 { differ.reserveCapacity(changes.count) }
         for (key, value) in changes { differ.diff(member: key, from: previous(key), to: value) }
         return differ.operations
     }
