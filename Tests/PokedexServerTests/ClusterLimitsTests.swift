@@ -25,7 +25,7 @@ final class ClusterLimitsTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        client.shutdown()
+        client?.shutdown()
         for process in processes { process.signal(SIGKILL); _ = process.exitStatus() }
         database?.drop()
     }

@@ -23,7 +23,7 @@ final class ClusterTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        client.shutdown()
+        client?.shutdown()
         for process in processes { process.signal(SIGKILL); _ = process.exitStatus() }
         database?.drop()
     }
