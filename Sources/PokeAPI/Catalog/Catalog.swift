@@ -1,4 +1,5 @@
 import PokedexModels
+import Synchronization
 
 /// A whole dex held in memory, in dex order: the embedded first 151 or a CSV dump's 1025.
 /// Both answer queries through the same code (`PokemonClient.catalog`).
@@ -26,6 +27,11 @@ public struct Catalog: Equatable, Sendable {
         /// are opened all the time, and each one was localized again (its names, genus and
         /// abilities copied) for every session that opened it.
         let details: [[PokemonDetail]]
+        /// The positions the last query with a search or a type matched: a search's page more
+        /// asks the same query again, and filtering the whole catalog each time was a visible
+        /// part of a search's and of its pages' reduction. Positions do not depend on the
+        /// locale (a search matches every language's names).
+        let lastMatch = Mutex<MatchedPositions?>(nil)
 
         init(_ details: [PokemonDetail], text: CatalogText) {
             let sorted = details.sorted { $0.id < $1.id }
@@ -96,13 +102,36 @@ public struct Catalog: Equatable, Sendable {
         }
     }
 
+    /// The positions of the entries `query` matches, in order: the last query's when it is
+    /// this one (`Storage.lastMatch`), else filtered (and then the last query's).
     private func matchingPositions(_ query: PokemonQuery) -> [Int] {
+        let last = storage.lastMatch.withLock { $0 }
+        if let last, last.search == query.search, last.type == query.type { return last.positions }
+        let positions = filteredPositions(query)
+        storage.lastMatch.withLock { $0 = MatchedPositions(search: query.search, type: query.type, positions: positions) }
+        return positions
+    }
+
+    private func filteredPositions(_ query: PokemonQuery) -> [Int] {
         let search = NameSearch(query.search)
         let storage = self.storage
         return storage.entries.indices.filter { position in
             (search.isEmpty || search.matches(id: storage.ids[position], key: storage.searchableNames[position]))
                 && (query.type.map { storage.entries[position].types.contains($0) } ?? true)
         }
+    }
+}
+
+/// The positions a query (its search and type) matched, shared by every thread that asks it.
+private final class MatchedPositions: Sendable {
+    let search: String
+    let type: String?
+    let positions: [Int]
+
+    init(search: String, type: String?, positions: [Int]) {
+        self.search = search
+        self.type = type
+        self.positions = positions
     }
 }
 

@@ -188,25 +188,27 @@ final class ClientState: Sendable {
     /// Every type the filter offers: one value, so each list's diff skips it by identity.
     private static let typesJSON = JSONValue.array(PokemonTypes.all.map(JSONValue.string))
 
-    /// A list's pages as last built (or found in `listJSON`), with the rows they show and
-    /// those rows' revision (`IdentifiedArray.revision`, 0 when unknown).
+    /// A list's pages as last built (or found in `listJSON`), with the count and the revision
+    /// (`IdentifiedArray.revision`, 0 when unknown) of the rows they show. Not the rows
+    /// themselves: a reference to them here made the reducer's next page more copy every row
+    /// and the id index (its append not unique), and this memo then free the old copy.
     struct ListPages {
-        var rows: [Pokemon] = []
+        var rowCount = 0
         var revision: UInt64 = 0
         var json: [JSONValue] = []
 
         /// The pages of `json`, a list's JSON made from `list` (its own build or another
         /// session's equal one), so the next build reuses what the browser was sent.
         init(of list: PokemonListFeature.State, json: JSONValue) {
-            rows = list.rows.elements
+            rowCount = list.rows.count
             revision = list.rows.revision
             if case .array(let pages)? = json["pages"] { self.json = pages }
         }
 
         init() {}
 
-        init(rows: [Pokemon], revision: UInt64, json: [JSONValue]) {
-            self.rows = rows
+        init(rowCount: Int, revision: UInt64, json: [JSONValue]) {
+            self.rowCount = rowCount
             self.revision = revision
             self.json = json
         }
@@ -216,26 +218,32 @@ final class ClientState: Sendable {
     /// a page more or a closed detail costs the new page, not every row on screen (building
     /// them all was a visible share of the server's browse CPU over the CSV dump); `pages`
     /// becomes this list's. Rows the revisions tell are the pages' (a page more appended to
-    /// them, or the same rows) are not compared.
+    /// them, or the same rows) are not looked at; any other full page is reused when its
+    /// rows' JSON (shared, `rowJSON`) is the old page's.
     func list(_ list: PokemonListFeature.State, reusing pages: inout ListPages) -> JSONValue {
         let rows = list.rows.elements
         let pageSize = PokemonListFeature.pageSize
-        // The leading rows known to be the pages' rows, without comparing them.
-        let known = list.rows.startsWithElements(ofRevision: pages.revision) ? pages.rows.count : 0
+        // The leading rows known to be the pages' rows, without looking at them.
+        let known = list.rows.startsWithElements(ofRevision: pages.revision) ? pages.rowCount : 0
         var built: [JSONValue] = []
         built.reserveCapacity((rows.count + pageSize - 1) / pageSize)
         var everyPageReused = true
         for (index, start) in stride(from: 0, to: rows.count, by: pageSize).enumerated() {
             let end = min(start + pageSize, rows.count)
-            let isUnchanged = index < pages.json.count && end == min(start + pageSize, pages.rows.count)
-                && (end <= known || pages.rows[start..<end] == rows[start..<end])
+            let isOfSameSize = index < pages.json.count && end == min(start + pageSize, pages.rowCount)
+            if isOfSameSize, end <= known {
+                built.append(pages.json[index])
+                continue
+            }
+            let page = JSONValue.array(rowJSON.json(for: rows[start..<end]))
+            let isUnchanged = isOfSameSize && page == pages.json[index]
             everyPageReused = everyPageReused && isUnchanged
-            built.append(isUnchanged ? pages.json[index] : .array(rowJSON.json(for: rows[start..<end])))
+            built.append(isUnchanged ? pages.json[index] : page)
         }
         // The same pages: the array the browser was sent, so the diff passes it by identity
         // (a flag of the list changed: loading, a page more asked) rather than page by page.
         if everyPageReused, built.count == pages.json.count { built = pages.json }
-        pages = ListPages(rows: rows, revision: list.rows.revision, json: built)
+        pages = ListPages(rowCount: rows.count, revision: list.rows.revision, json: built)
         // Members, not a dictionary literal (an array of pairs copied out and freed).
         return .object(JSONObject(members: [
             .init("search", .string(list.search)),

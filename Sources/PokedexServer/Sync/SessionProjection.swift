@@ -79,7 +79,7 @@ final class SessionProjection: Sendable {
         /// First, beside the lock: a fan-out's member touches only these two (a list's state
         /// and its pages before it put them on another cache line, one more for each member).
         var favorites: Memo<Set<Int>>?
-        var list: Memo<PokemonListFeature.State>?
+        var list: Memo<ListInput>?
         var listPages = ClientState.ListPages()
         var lists: Memo<ListsInput>?
         /// The destination's and the stack's memos, out of line, and none while the
@@ -259,7 +259,7 @@ final class SessionProjection: Sendable {
         // By its input, which lies beside the other memos: reading the JSON object was a first
         // touch of memory of its own, on every batch of every session.
         Self.part("me", &memos.me, state.account.me, handingUnchanged, body) { client.user($0) }
-        if memos.list?.isBuilt(from: state.list) == true {
+        if memos.list?.input.isInput(of: state.list) == true {
             body("list", handingUnchanged ? memos.list?.json ?? .null : .null, false)
         } else {
             body("list", buildList(state.list, &memos), true)
@@ -402,7 +402,7 @@ final class SessionProjection: Sendable {
             }
             if !built { memos.listPages = ClientState.ListPages(of: list, json: json) }
         }
-        memos.list = Memo(input: list, json: json)
+        memos.list = Memo(input: ListInput(list), json: json)
         return json
     }
 

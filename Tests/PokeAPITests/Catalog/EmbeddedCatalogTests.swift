@@ -39,6 +39,23 @@ final class EmbeddedCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.text.types["grass"], LocalizedText(en: "Grass", es: "Planta"))
     }
 
+    /// The catalog keeps the last query's matches: queries asked in turn (the same search with
+    /// another type or language, another search) each get what a fresh catalog gives.
+    func testQueriesInTurnGetTheirOwnMatches() {
+        let catalog = Catalog.embedded
+        let queries = [
+            PokemonQuery(search: "pi"), PokemonQuery(search: "pi"), PokemonQuery(search: "pi", type: "electric"),
+            PokemonQuery(search: "pi", locale: .es), PokemonQuery(search: "char"), PokemonQuery(type: "fire"),
+            PokemonQuery(search: "pi"),
+        ]
+        for query in queries {
+            let fresh = Catalog(Catalog.embedded.entries, text: Catalog.embedded.text)
+            XCTAssertEqual(catalog.page(query, limit: 20, offset: 0), fresh.page(query, limit: 20, offset: 0), "\(query)")
+            XCTAssertEqual(catalog.matching(query), fresh.matching(query), "\(query)")
+        }
+        XCTAssertTrue(catalog.page(PokemonQuery(search: "pi", type: "electric"), limit: 20, offset: 0).pokemon.map(\.id).contains(25))
+    }
+
     func testSearchIgnoresCaseAccentsAndPunctuationInBothLanguagesAndFindsNumbers() async throws {
         let client = PokemonClient.embeddedCatalog
         func ids(_ search: String, _ locale: AppLocale = .en) async throws -> [Int] {

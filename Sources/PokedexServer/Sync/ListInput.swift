@@ -1,0 +1,40 @@
+import Composable
+import PokedexFeatures
+import PokedexModels
+
+/// What a session's list JSON was built from, for its memo (`SessionProjection`): the list's
+/// fields, and its rows by count and revision (`IdentifiedArray.revision`), not the rows.
+/// Holding the rows made the reducer's next page more copy every row and the id index (its
+/// append not unique), and the projection then free the old copy.
+struct ListInput: Equatable {
+    /// The list without its rows.
+    private var fields: PokemonListFeature.State
+    private var rowCount: Int
+    private var rowsRevision: UInt64
+    /// The rows, only when there are some of an unknown revision (0: changed other than by a
+    /// build or an append), which the list's reducer does not make.
+    private var unnumberedRows: IdentifiedArray<Int, Pokemon>?
+
+    init(_ list: PokemonListFeature.State) {
+        fields = list
+        fields.rows = IdentifiedArray()
+        rowCount = list.rows.count
+        rowsRevision = list.rows.revision
+        if rowCount > 0, rowsRevision == 0 { unnumberedRows = list.rows }
+    }
+
+    /// Whether `list` is the list this was made from: its rows of the same revision (or, when
+    /// unnumbered, equal), its other fields equal. Rows equal to these under another revision
+    /// count as changed (the list is built again, to the same JSON).
+    func isInput(of list: PokemonListFeature.State) -> Bool {
+        guard list.rows.count == rowCount else { return false }
+        if rowCount > 0 {
+            if let unnumberedRows {
+                guard list.rows == unnumberedRows else { return false }
+            } else {
+                guard list.rows.revision == rowsRevision else { return false }
+            }
+        }
+        return fields.equalsExceptRows(list)
+    }
+}
