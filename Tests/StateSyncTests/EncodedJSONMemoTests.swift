@@ -8,7 +8,11 @@ final class EncodedJSONMemoTests: XCTestCase {
     private let row: JSONValue = ["id": 1, "name": "Bulbasaur", "types": ["grass", "poison"]]
 
     private func frame(_ operations: [PatchOperation], _ memo: EncodedJSONMemo?) -> String {
-        ServerMessage.patch(seq: 3, ops: operations, ack: 7).encodedString(reusing: memo)
+        frame(operations, reading: memo.map(EncodedJSONReader.init))
+    }
+
+    private func frame(_ operations: [PatchOperation], reading reader: EncodedJSONReader?) -> String {
+        ServerMessage.patch(seq: 3, ops: operations, ack: 7).encodedString(reusing: reader)
     }
 
     func testRememberedValuesAndElementsAreWrittenAsTheyEncode() {
@@ -49,5 +53,19 @@ final class EncodedJSONMemoTests: XCTestCase {
         XCTAssertEqual(memo.count, 1)
         let operations = values.map { PatchOperation.add(path: "/x", value: $0) }
         XCTAssertEqual(frame(operations, memo), frame(operations, nil))
+    }
+
+    /// A thread's reader keeps its copy of the table: values remembered after it was made,
+    /// and a memo that started over since, are read as they are now.
+    func testAReaderTakesTheTableAgainWhenItChanges() {
+        let memo = EncodedJSONMemo(capacity: 2)
+        let reader = EncodedJSONReader(memo)
+        let values: [JSONValue] = (0..<5).map { ["id": .int($0), "name": .string("pokemon \($0)")] }
+        for value in values {
+            memo.remember(value)
+            let operations = values.map { PatchOperation.add(path: "/x", value: $0) }
+            XCTAssertEqual(frame(operations, reading: reader), frame(operations, reading: nil))
+            XCTAssertEqual(reader.count, memo.count)
+        }
     }
 }

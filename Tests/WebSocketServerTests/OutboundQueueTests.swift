@@ -29,6 +29,26 @@ final class OutboundQueueTests: XCTestCase {
         XCTAssertEqual(queue.queuedBytes, 0)
     }
 
+    /// A write outside a writeable callback takes the step the callback would, but leaves
+    /// everything queued, the messages before a close included, while a close is asked for.
+    func testAWriteAtOnceWaitsForTheCallbackWhileACloseIsAskedFor() {
+        var queue = OutboundQueue(capacityBytes: 1 << 20)
+        _ = queue.enqueue([1])
+        _ = queue.enqueue([2])
+        queue.isWriteRequested = true
+        guard case .message(let message, hasMore: true) = queue.stepAtOnce() else { return XCTFail("no message") }
+        XCTAssertEqual(message.text, .bytes([1]))
+        XCTAssertTrue(queue.isWriteRequested, "more is queued: the writer asks for the next turn")
+        queue.requestClose(.init(code: 1000, reason: ""))
+        XCTAssertNil(queue.stepAtOnce())
+        XCTAssertEqual(queue.queuedBytes, 1, "the message before the close stays for the callback")
+        guard case .message(let last, hasMore: true) = queue.stepForWriteable() else { return XCTFail("lost the message") }
+        XCTAssertEqual(last.text, .bytes([2]))
+        guard case .close = queue.stepForWriteable() else { return XCTFail("no close") }
+        _ = queue.enqueue([3])
+        XCTAssertNil(queue.stepAtOnce())
+    }
+
     func testMessagesQueuedWhileOthersAreWrittenKeepTheirOrder() {
         var queue = OutboundQueue(capacityBytes: 1 << 20)
         var written: [UInt8] = []

@@ -91,7 +91,7 @@ final class Session: Sendable {
         actionCounts = context.metrics.actionCounts(for: executor)
         let output = SessionOutput(
             metrics: context.metrics, sendCounts: context.metrics.sendCounts(for: executor), sharedPatches: context.sharedPatches,
-            encodings: context.projection.encodings)
+            encodings: context.encodings.value(for: executor))
         self.output = output
         let writer = SessionWriter(userID: user.id, token: token, output: output, executor: executor, feed: context.hub.feed) { [log = context.log, user] code, error in
             log.info("write.refused", ["by": user.id, "code": code, "error": "\(error)"])

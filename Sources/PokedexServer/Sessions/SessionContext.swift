@@ -27,6 +27,9 @@ struct SessionContext: Sendable {
     let sharedPatches = PartsPatchMemo(keyedByMembers: SessionProjection.ownPartsOfSharedValues)
     /// Each executor's answers to a favorites-only change (`FavoritesOnlyChange`).
     let favoritesChanges: PerExecutor<FavoritesChangeMemo>
+    /// Each executor's reader of `projection.encodings`, so patches written on one service
+    /// thread share no lock with the other's.
+    let encodings: PerExecutor<EncodedJSONReader>
     let log: Logger
     /// What every session's Store depends on alike (the data source, the clock, the date),
     /// set once: a Store's dependencies are a copy of these with its own clients added, and
@@ -53,6 +56,7 @@ struct SessionContext: Sendable {
         favoritesChanges = PerExecutor { [favoritesJSON = projection.favoritesJSON, sharedPatches] executor in
             FavoritesChangeMemo(executor: executor, favoritesJSON: favoritesJSON, patches: sharedPatches)
         }
+        encodings = PerExecutor { [encodings = projection.encodings] _ in EncodedJSONReader(encodings) }
         var dependencies = DependencyValues.current
         dependencies.pokemonClient = pokemonClient
         dependencies.clock = clock.asClock

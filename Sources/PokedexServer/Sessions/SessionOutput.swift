@@ -105,10 +105,11 @@ final class SessionOutput: Sendable {
     /// Every session's: the members of a list get the same patch for each star.
     private let sharedPatches: PartsPatchMemo
 
-    /// Every session's: the encodings of the JSON the process builds once (details, rows).
-    private let encodings: EncodedJSONMemo?
+    /// Its executor's (`SessionContext.encodings`): the encodings of the JSON the process
+    /// builds once (details, rows).
+    private let encodings: EncodedJSONReader?
 
-    init(metrics: ServerMetricsRecorder, sendCounts: ServerMetricsRecorder.SendCounts, sharedPatches: PartsPatchMemo, encodings: EncodedJSONMemo? = nil) {
+    init(metrics: ServerMetricsRecorder, sendCounts: ServerMetricsRecorder.SendCounts, sharedPatches: PartsPatchMemo, encodings: EncodedJSONReader? = nil) {
         self.metrics = metrics
         self.sendCounts = sendCounts
         self.sharedPatches = sharedPatches

@@ -9,13 +9,13 @@ import Synchronization
 /// storage it names is never changed in place nor reused for another value while it is kept.
 /// Only values handed to `remember` are kept, so a session's own JSON never fills the table.
 ///
-/// Entries are read in place (an array beside the table of positions): reading one out of a
-/// dictionary copied it, retaining the value and its bytes, objects every session's thread
-/// shares, for each value a patch carried.
+/// Patches read it through an `EncodedJSONReader`, one per service thread: a copy of the
+/// table taken again only when `generation` says it changed. One table read by both threads
+/// under one lock was a lock and a line both threads wrote for every patch.
 public final class EncodedJSONMemo: Sendable {
     /// Sendable: `start` points into `storage`, whose bytes are written once, before the entry
     /// is made, and freed only with it.
-    private struct Entry: @unchecked Sendable {
+    struct Entry: @unchecked Sendable {
         /// Held only to keep its storage (and so the key) from being reused.
         let value: JSONValue
         /// Held only to keep `start` allocated.
@@ -38,7 +38,7 @@ public final class EncodedJSONMemo: Sendable {
 
     /// Bytes in memory of their own, freed with the object (never empty: an object's or an
     /// array's encoding has its brackets).
-    private final class EncodedBytes: Sendable {
+    final class EncodedBytes: Sendable {
         nonisolated(unsafe) let bytes: UnsafeMutableBufferPointer<UInt8>
 
         init(_ source: [UInt8]) {
@@ -49,7 +49,7 @@ public final class EncodedJSONMemo: Sendable {
         deinit { bytes.deallocate() }
     }
 
-    private struct Table {
+    struct Table {
         /// Where each value's entry is in `entries`, by its storage's address.
         var positions: [UInt: Int] = [:]
         var entries: [Entry] = []
@@ -59,6 +59,9 @@ public final class EncodedJSONMemo: Sendable {
     /// their cache builds them again; until then they are written as any other value).
     private let capacity: Int
     private let table = Mutex(Table())
+    /// Changed (under the lock) each time the table is: a reader's copy of an older one is
+    /// taken again. Read without the lock by every patch; written only by `remember`.
+    private let generation = Atomic<Int>(0)
 
     public init(capacity: Int = 16 * 1024) {
         self.capacity = capacity
@@ -71,45 +74,34 @@ public final class EncodedJSONMemo: Sendable {
         writer.write(value)
         let entry = Entry(value: value, bytes: writer.bytes)
         table.withLock { table in
-            if let position = table.positions[key] { return table.entries[position] = entry }
+            if let position = table.positions[key] {
+                table.entries[position] = entry
+                generation.add(1, ordering: .releasing)
+                return
+            }
             if table.entries.count >= capacity {
                 table.positions.removeAll(keepingCapacity: true)
                 table.entries.removeAll(keepingCapacity: true)
             }
             table.positions[key] = table.entries.count
             table.entries.append(entry)
+            generation.add(1, ordering: .releasing)
         }
     }
 
     /// How many values are remembered.
     public var count: Int { table.withLock { $0.entries.count } }
 
-    /// Writes `value`: its remembered bytes, or, for an array, each element's (a page of rows),
-    /// else as `JSONWriter.write` does. One lock for the whole value.
-    func write(_ value: JSONValue, into writer: inout JSONWriter) {
-        table.withLock { table in
-            table.entries.withUnsafeBufferPointer { entries in
-                /// Writes the remembered bytes of `value`, if any; returns whether it did.
-                func writeRemembered(_ value: JSONValue) -> Bool {
-                    guard let key = Self.key(of: value), let position = table.positions[key] else { return false }
-                    writer.raw(entries[position].bytes)
-                    return true
-                }
-                if writeRemembered(value) { return }
-                guard case .array(let elements) = value else { return writer.write(value) }
-                writer.raw("[")
-                elements.withUnsafeBufferPointer { elements in
-                    for position in elements.indices {
-                        if position > 0 { writer.raw(",") }
-                        if !writeRemembered(elements[position]) { writer.write(elements[position]) }
-                    }
-                }
-                writer.raw("]")
-            }
-        }
+    /// The generation of the table now (compare it with a copy's).
+    var currentGeneration: Int { generation.load(ordering: .acquiring) }
+
+    /// A copy of the table and its generation, the entries shared with it (each keeps its
+    /// bytes for as long as any copy holds it).
+    func copy() -> (table: Table, generation: Int) {
+        table.withLock { ($0, generation.load(ordering: .relaxed)) }
     }
 
-    private static func key(of value: JSONValue) -> UInt? {
+    static func key(of value: JSONValue) -> UInt? {
         switch value {
         case .object(let object): object.storageAddress.map { UInt(bitPattern: $0) }
         case .array(let array): array.storageAddress.map { UInt(bitPattern: $0) }

@@ -25,7 +25,7 @@ public enum PatchOperation: Equatable, Sendable {
 extension JSONWriter {
     /// Writes `{"op":"add","path":"/favorites/25","value":true}`; a value `encodings` holds
     /// (or, for an array, each element it holds) as its remembered bytes.
-    public mutating func write(_ operation: PatchOperation, reusing encodings: EncodedJSONMemo? = nil) {
+    public mutating func write(_ operation: PatchOperation, reusing encodings: EncodedJSONReader? = nil) {
         raw("{\"op\":")
         write(operation.name)
         raw(",\"path\":")
@@ -40,7 +40,7 @@ extension JSONWriter {
     }
 
     /// Writes a JSON array of operations.
-    public mutating func write(_ operations: [PatchOperation], reusing encodings: EncodedJSONMemo? = nil) {
+    public mutating func write(_ operations: [PatchOperation], reusing encodings: EncodedJSONReader? = nil) {
         raw("[")
         for (position, operation) in operations.enumerated() {
             if position > 0 { raw(",") }

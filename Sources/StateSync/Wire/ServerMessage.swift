@@ -15,7 +15,7 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// The frame's UTF-8 bytes; a patch's values that `encodings` holds are copied from it.
-    public func encoded(reusing encodings: EncodedJSONMemo? = nil) -> [UInt8] {
+    public func encoded(reusing encodings: EncodedJSONReader? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: encodedCapacityHint)
         switch self {
         case let .welcome(session, user, token):
@@ -87,7 +87,7 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// The frame as text (for text-frame APIs and logs).
-    public func encodedString(reusing encodings: EncodedJSONMemo? = nil) -> String {
+    public func encodedString(reusing encodings: EncodedJSONReader? = nil) -> String {
         String(decoding: encoded(reusing: encodings), as: UTF8.self)
     }
 

@@ -91,16 +91,21 @@ final class ClientLoop: ServiceLoop {
 
     /// Sends what was queued for `session`, at once when `LwsWire.canWriteAtOnce`.
     private func writeSoon(_ session: ClientSession, on wsi: OpaquePointer) {
-        guard session.connection.core.canWriteAtOnce(wsi) else {
+        guard let written = session.connection.core.writeAtOnce(with: &writer, on: wsi) else {
             lws_callback_on_writable(wsi)
             return
         }
-        if !writeNext(session, on: wsi) { LwsWire.closeSoon(wsi) }
+        if !handle(written, session) { LwsWire.closeSoon(wsi) }
     }
 
     /// Writes the queue's next step; false when the connection must close.
     func writeNext(_ session: ClientSession, on wsi: OpaquePointer) -> Bool {
-        guard case .close(let code) = session.connection.core.writeNext(with: &writer, on: wsi) else { return true }
+        handle(session.connection.core.writeNext(with: &writer, on: wsi), session)
+    }
+
+    /// Notes a close a write asked for; false when the connection must close.
+    private func handle(_ written: ConnectionCore<ClientMail>.Written, _ session: ClientSession) -> Bool {
+        guard case .close(let code) = written else { return true }
         if let code { session.closeCode = code }
         return false
     }

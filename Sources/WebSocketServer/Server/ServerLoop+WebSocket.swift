@@ -68,16 +68,21 @@ extension ServerLoop {
     /// ping, or a pong lws may owe, also waits for the writeable callback).
     func writeSoon(_ session: WebSocketSession) {
         guard !session.needsPing, !session.mayOwePong,
-              session.connection.core.canWriteAtOnce(session.wsi) else {
+              let written = session.connection.core.writeAtOnce(with: &writer, on: session.wsi) else {
             lws_callback_on_writable(session.wsi)
             return
         }
-        if !writeNext(session) { LwsWire.closeSoon(session.wsi) }
+        if !handle(written, session) { LwsWire.closeSoon(session.wsi) }
     }
 
     /// Writes the queue's next step; false when the connection must close.
     private func writeNext(_ session: WebSocketSession) -> Bool {
-        switch session.connection.core.writeNext(with: &writer, on: session.wsi) {
+        handle(session.connection.core.writeNext(with: &writer, on: session.wsi), session)
+    }
+
+    /// Counts or answers what a write did; false when the connection must close.
+    private func handle(_ written: ConnectionCore<ServerMail>.Written, _ session: WebSocketSession) -> Bool {
+        switch written {
         case .wrote(let bytes):
             counters.bytesOut.add(bytes, ordering: .relaxed)
             counters.messagesOut.add(1, ordering: .relaxed)

@@ -77,14 +77,21 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
 
     // MARK: The service thread's side
 
-    /// Whether what is queued may be written now, outside a writeable callback.
-    func canWriteAtOnce(_ wsi: OpaquePointer) -> Bool {
-        LwsWire.canWriteAtOnce(wsi, outbound)
+    /// Writes the queue's next step on `wsi` now, outside a writeable callback, when the socket
+    /// and the queue allow it (`LwsWire.canWriteAtOnce`, `OutboundQueue.stepAtOnce`); nil when
+    /// the write waits for the callback. The queue's lock is taken once: a message sent on the
+    /// service thread took it three times (the send, the question, the step).
+    func writeAtOnce(with writer: inout MessageWriter, on wsi: OpaquePointer) -> Written? {
+        guard LwsWire.canWriteAtOnce(wsi), let step = outbound.withLock({ $0.stepAtOnce() }) else { return nil }
+        return perform(step, with: &writer, on: wsi)
     }
 
-    /// Writes the queue's next step on `wsi`.
+    /// Writes the queue's next step on `wsi` (in a writeable callback).
     func writeNext(with writer: inout MessageWriter, on wsi: OpaquePointer) -> Written {
-        let step = outbound.withLock { $0.stepForWriteable() }
+        perform(outbound.withLock { $0.stepForWriteable() }, with: &writer, on: wsi)
+    }
+
+    private func perform(_ step: OutboundQueue.WriteStep, with writer: inout MessageWriter, on wsi: OpaquePointer) -> Written {
         switch writer.perform(step, on: wsi) {
         case .wrote(let bytes): return .wrote(bytes: bytes)
         case .idle: return .idle

@@ -34,7 +34,8 @@ enum LwsWire {
         return UInt16(bytes[0]) << 8 | UInt16(bytes[1])
     }
 
-    /// Whether a queued message may be written right away, outside a writeable callback.
+    /// Whether the socket may take a queued message right away, outside a writeable callback
+    /// (the queue has its say in `OutboundQueue.stepAtOnce`).
     ///
     /// Asking lws for a writeable callback costs two `epoll_ctl` calls and a turn of the loop
     /// per message, and a fan-out sends one message to thousands of connections at once. A
@@ -42,8 +43,8 @@ enum LwsWire {
     /// callback (lws keeps the rest and asks for it), and so does a close: only a callback's
     /// return value closes cleanly. A full socket is found by the write itself, which lws then
     /// buffers (`lws_send_pipe_choked` would also `poll()` the socket: a system call per message).
-    static func canWriteAtOnce(_ wsi: OpaquePointer, _ outbound: borrowing Mutex<OutboundQueue>) -> Bool {
-        lws_partial_buffered(wsi) == 0 && outbound.withLock { !$0.isClosing }
+    static func canWriteAtOnce(_ wsi: OpaquePointer) -> Bool {
+        lws_partial_buffered(wsi) == 0
     }
 
     /// Closes a connection whose write failed outside a callback (lws does it on its next turn).

@@ -128,6 +128,13 @@ struct OutboundQueue {
         return step
     }
 
+    /// The step for a write made outside a writeable callback (the socket took the last write
+    /// whole), or nil while a close is asked for: only a callback's return value closes
+    /// cleanly. One turn of the lock for both the question and the step.
+    mutating func stepAtOnce() -> WriteStep? {
+        isClosing ? nil : stepForWriteable()
+    }
+
     /// The socket is gone: every later send reports `.closed`.
     mutating func markClosed() {
         isClosed = true
