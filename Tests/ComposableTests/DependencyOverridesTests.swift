@@ -29,7 +29,7 @@ final class DependencyOverridesTests: XCTestCase {
         // Set again: one in the overrides, one in the table.
         values[Second.self] = 20
         values[Sixth.self] = 60
-        XCTAssertEqual(values.overrides.count, DependencyValues.overrideLimit)
+        XCTAssertEqual(values.table.overrides.count, DependencyTable.overrideLimit)
         XCTAssertEqual(
             [values[First.self], values[Second.self], values[Third.self], values[Fourth.self], values[Fifth.self], values[Sixth.self]],
             [1, 20, 3, 4, 5, 60])
@@ -40,14 +40,14 @@ final class DependencyOverridesTests: XCTestCase {
         base[First.self] = 1
         base[Second.self] = 2
         base = base.sharedBase()
-        XCTAssertTrue(base.overrides.isEmpty)
-        XCTAssertEqual(base.storage.count, 2)
+        XCTAssertTrue(base.table.overrides.isEmpty)
+        XCTAssertEqual(base.table.storage.count, 2)
 
         var copy = base
         copy[Second.self] = 20
         copy[Third.self] = 3
-        XCTAssertEqual(copy.overrides.count, 2)
-        XCTAssertEqual(copy.storage.count, 2, "the copy's own values are not in the shared table")
+        XCTAssertEqual(copy.table.overrides.count, 2)
+        XCTAssertEqual(copy.table.storage.count, 2, "the copy's own values are not in the shared table")
         XCTAssertEqual([copy[First.self], copy[Second.self], copy[Third.self]], [1, 20, 3])
         XCTAssertEqual([base[First.self], base[Second.self], base[Third.self]], [1, 2, 0], "the base is unchanged")
 
