@@ -54,4 +54,35 @@ final class DependencyOverridesTests: XCTestCase {
         // A base with values of its own set over another keeps them, the newest winning.
         XCTAssertEqual(copy.sharedBase()[Second.self], 20)
     }
+
+    /// The values share one table until written (`DependencyTable`): a write through
+    /// `withDependencies` (a presented child's effect given its `dismiss`, a test's override)
+    /// changes a copy, never the table the installed values and every other copy still read.
+    func testAWriteInsideWithDependenciesLeavesTheInstalledValuesUnchanged() {
+        var base = values()
+        base[First.self] = 1
+        base = base.sharedBase()
+        let copy = base
+        let dismissed = DismissEffect {}
+        DependencyValues.$current.withValue(base) {
+            withDependencies {
+                $0[First.self] = 2
+                $0[Second.self] = 3
+                $0.dismiss = dismissed
+                $0.context = .live
+            } operation: {
+                XCTAssertEqual(DependencyValues.current[First.self], 2)
+                XCTAssertEqual(DependencyValues.current[Second.self], 3)
+                XCTAssertNotNil(DependencyValues.current.presentedDismiss)
+                XCTAssertEqual(DependencyValues.current.context, .live)
+            }
+            XCTAssertEqual(DependencyValues.current[First.self], 1)
+            XCTAssertEqual(DependencyValues.current[Second.self], 0)
+            XCTAssertNil(DependencyValues.current.presentedDismiss)
+            XCTAssertEqual(DependencyValues.current.context, .test)
+        }
+        XCTAssertTrue(copy.table === base.table, "copies share the table until one writes")
+        XCTAssertEqual([base[First.self], base[Second.self]], [1, 0])
+        XCTAssertTrue(base.table.overrides.isEmpty)
+    }
 }

@@ -74,7 +74,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         // allocation); the escaping embedding is made only for a task.
         let scope = ChildScope(
             key: .presentation(presentationID),
-            liveness: PresentationLiveness(keyPath: keyPath, presentationID: presentationID))
+            liveness: HeldChildLiveness(keyPath: keyPath, id: presentationID))
         let embed = toPresentationAction.embed
         return effect
             .lifted(key: .property(keyPath), project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue })

@@ -62,7 +62,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         // Only an entry that has effects pays for its path and its liveness check (a value); the
         // escaping embedding is made only for a task.
         let key = AnyHashable([AnyHashable(toStack), AnyHashable(id)])
-        let scope = ChildScope(key: .value(key), liveness: StackEntryLiveness(keyPath: toStack, id: id))
+        let scope = ChildScope(key: .value(key), liveness: HeldChildLiveness(keyPath: toStack, id: id))
         let embed = toStackAction.embed
         return effect
             .lifted(key: .value(key), project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] })

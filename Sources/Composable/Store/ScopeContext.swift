@@ -52,35 +52,36 @@ protocol ScopeLiveness {
     func isAlive(in state: Any) -> Bool
 }
 
-/// A presentation (`ifLet`) is alive while the state at `keyPath` presents the same id.
+/// A state that holds children by id: a presentation (`ifLet`), a stack (`forEach`).
 @usableFromInline
-struct PresentationLiveness<Root, ChildState>: ScopeLiveness {
-    @usableFromInline let keyPath: WritableKeyPath<Root, PresentationState<ChildState>>
-    @usableFromInline let presentationID: Int
-
-    @inlinable init(keyPath: WritableKeyPath<Root, PresentationState<ChildState>>, presentationID: Int) {
-        self.keyPath = keyPath
-        self.presentationID = presentationID
-    }
-
-    @usableFromInline func isAlive(in state: Any) -> Bool {
-        (state as? Root)?[keyPath: keyPath].presentationID == presentationID
-    }
+protocol ChildHolder {
+    associatedtype ChildID
+    func holds(_ id: ChildID) -> Bool
 }
 
-/// A stack entry (`forEach` over a `StackState`) is alive while the stack at `keyPath` holds `id`.
-@usableFromInline
-struct StackEntryLiveness<Root, Element>: ScopeLiveness {
-    @usableFromInline let keyPath: WritableKeyPath<Root, StackState<Element>>
-    @usableFromInline let id: StackElementID
+extension PresentationState: ChildHolder {
+    /// The child presented under `id` is still the one presented.
+    @usableFromInline func holds(_ id: Int) -> Bool { presentationID == id }
+}
 
-    @inlinable init(keyPath: WritableKeyPath<Root, StackState<Element>>, id: StackElementID) {
+extension StackState: ChildHolder {
+    @usableFromInline func holds(_ id: StackElementID) -> Bool { self[id: id] != nil }
+}
+
+/// A child is alive while the state at `keyPath` holds its id: two words, held in the
+/// existential's inline buffer.
+@usableFromInline
+struct HeldChildLiveness<Root, Holder: ChildHolder>: ScopeLiveness {
+    @usableFromInline let keyPath: KeyPath<Root, Holder>
+    @usableFromInline let id: Holder.ChildID
+
+    @inlinable init(keyPath: KeyPath<Root, Holder>, id: Holder.ChildID) {
         self.keyPath = keyPath
         self.id = id
     }
 
     @usableFromInline func isAlive(in state: Any) -> Bool {
-        (state as? Root)?[keyPath: keyPath][id: id] != nil
+        (state as? Root)?[keyPath: keyPath].holds(id) == true
     }
 }
 
