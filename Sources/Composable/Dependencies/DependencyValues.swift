@@ -2,62 +2,107 @@ import Foundation
 
 /// The dependencies an effect or reducer sees. Stored in a task-local, captured by each Store
 /// when it is created and re-installed around every reduce and every effect it starts.
+///
+/// One reference to a table (`DependencyTable`), copied on write: reading the task-local
+/// (every `@Dependency` read) copies that reference alone, where the values held inline copied
+/// and retained each of their parts (the table, the overrides, the dismiss) on every read.
 public struct DependencyValues: Sendable {
     @TaskLocal public static var current = DependencyValues()
 
-    /// Each value in a box of its key's value type: a read is then an unchecked downcast of
-    /// a class reference, not a dynamic cast out of an existential (reducers read a client
-    /// on nearly every action). Only the subscript writes entries, so a key's box always
-    /// holds `Key.Value`.
-    @usableFromInline var storage: [ObjectIdentifier: DependencyBox] = [:]
-    /// The first few values set on these dependencies, searched in order before `storage`: a
-    /// copy of shared dependencies given a few values of its own (a session's Store, its own
-    /// clients over the server's) then shares `storage`, where setting an entry there copied
-    /// the whole table for each copy.
-    @usableFromInline var overrides: [(key: ObjectIdentifier, box: DependencyBox)] = []
-    public var context: DependencyContext = .live
-    /// `dismiss` as set for a presented child's effects (`Effect.map(_:dismissingWith:)`): a
-    /// field of its own, as every such effect sets it, and setting an entry of `storage` copied
-    /// the table.
-    var presentedDismiss: DismissEffect?
+    @usableFromInline var table: DependencyTable
 
-    public init() {}
+    public init() { table = DependencyTable() }
+
+    public var context: DependencyContext {
+        get { table.context }
+        set { uniqueTable().context = newValue }
+    }
+
+    /// `dismiss` as set for a presented child's effects (`Effect.map(_:dismissingWith:)`).
+    var presentedDismiss: DismissEffect? {
+        get { table.presentedDismiss }
+        set { uniqueTable().presentedDismiss = newValue }
+    }
+
+    /// The table, copied first if another value shares it.
+    @usableFromInline mutating func uniqueTable() -> DependencyTable {
+        if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+        return table
+    }
 
     /// Inlinable, so a client's key path getter reads its own value type's box directly.
     @inlinable
     public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
-        get {
-            let id = ObjectIdentifier(key)
-            for index in overrides.indices where overrides[index].key == id {
-                return unsafeDowncast(overrides[index].box, to: TypedDependencyBox<Key.Value>.self).value
-            }
-            if let box = storage[id] { return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value }
-            return Self.defaultValue(for: key, context: context)
-        }
-        set {
-            let id = ObjectIdentifier(key), box = TypedDependencyBox(newValue)
-            if let index = overrides.firstIndex(where: { $0.key == id }) {
-                overrides[index].box = box
-            } else if overrides.count < Self.overrideLimit {
-                overrides.append((id, box))
-            } else {
-                storage[id] = box
-            }
-        }
+        get { table.value(for: key) }
+        set { uniqueTable().set(TypedDependencyBox(newValue), for: ObjectIdentifier(key)) }
     }
-
-    /// How many values `overrides` holds; later ones are set in `storage`.
-    @usableFromInline static var overrideLimit: Int { 4 }
 
     /// These values with every one in the table copies share: the base of many copies that
     /// each set a few values of their own (every session's Store, over the server's data
     /// source and clock), whose own then go to their `overrides`.
     public func sharedBase() -> DependencyValues {
         var base = self
-        for (key, box) in overrides { base.storage[key] = box }
-        base.overrides = []
+        let table = base.uniqueTable()
+        for (key, box) in table.overrides { table.storage[key] = box }
+        table.overrides = []
         return base
     }
+}
+
+/// The values of one `DependencyValues`, shared by its copies and copied before a write to a
+/// shared one (`DependencyValues.uniqueTable`), so a table is never changed while it is read:
+/// only a value's own writes change it, and only when no other value holds it.
+@usableFromInline
+final class DependencyTable: @unchecked Sendable {
+    /// Each value in a box of its key's value type: a read is then an unchecked downcast of
+    /// a class reference, not a dynamic cast out of an existential (reducers read a client
+    /// on nearly every action). Only the subscript writes entries, so a key's box always
+    /// holds `Key.Value`.
+    @exclusivity(unchecked) @usableFromInline var storage: [ObjectIdentifier: DependencyBox] = [:]
+    /// The first few values set on these dependencies, searched in order before `storage`: a
+    /// copy of shared dependencies given a few values of its own (a session's Store, its own
+    /// clients over the server's) then shares `storage`, where setting an entry there copied
+    /// the whole table for each copy.
+    @exclusivity(unchecked) @usableFromInline var overrides: [(key: ObjectIdentifier, box: DependencyBox)] = []
+    @exclusivity(unchecked) @usableFromInline var context: DependencyContext = .live
+    /// A field of its own, as every effect of a presented child sets it (`Effect.map(_:dismissingWith:)`).
+    @exclusivity(unchecked) var presentedDismiss: DismissEffect?
+
+    init() {}
+
+    func copy() -> DependencyTable {
+        let copy = DependencyTable()
+        copy.storage = storage
+        copy.overrides = overrides
+        copy.context = context
+        copy.presentedDismiss = presentedDismiss
+        return copy
+    }
+
+    /// Looked up in place: nothing of the table is copied.
+    @inlinable
+    func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
+        let id = ObjectIdentifier(key)
+        for index in overrides.indices where overrides[index].key == id {
+            return unsafeDowncast(overrides[index].box, to: TypedDependencyBox<Key.Value>.self).value
+        }
+        if let box = storage[id] { return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value }
+        return Self.defaultValue(for: key, context: context)
+    }
+
+    @usableFromInline
+    func set(_ box: DependencyBox, for id: ObjectIdentifier) {
+        if let index = overrides.firstIndex(where: { $0.key == id }) {
+            overrides[index].box = box
+        } else if overrides.count < Self.overrideLimit {
+            overrides.append((id, box))
+        } else {
+            storage[id] = box
+        }
+    }
+
+    /// How many values `overrides` holds; later ones are set in `storage`.
+    static var overrideLimit: Int { 4 }
 
     @usableFromInline
     static func defaultValue<Key: TestDependencyKey>(

@@ -3,7 +3,7 @@ extension Effect {
     /// effects). Inlinable, so a `Scope` maps specialized to its two action types: generic, each
     /// child effect was rebuilt node by node with the types looked up at run time.
     @inlinable public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
-        map(transform, dismissingWith: { nil })
+        map(transform, escaping: { transform }, dismissingWith: { nil })
     }
 
     /// `map`, and, given `dismiss`, every `.run` in it given a `dismiss` that sends `dismiss`
@@ -14,9 +14,13 @@ extension Effect {
     /// Inlinable, so each level's mapping is specialized for its two action types (unspecialized,
     /// every node it made looked up its generic metadata at run time). `dismiss` is made only
     /// for a `.run` (the parent's dismissal action was built, an allocation, for every child
-    /// effect, and nearly all of them are answers).
+    /// effect, and nearly all of them are answers). Likewise `transform` maps the actions known
+    /// now and is not kept; the transform a `.run` keeps is made by `makeTransform`, only for a
+    /// `.run` (an escaping closure's context was allocated for every child effect).
     @inlinable func map<T: Sendable>(
-        _ transform: @escaping @Sendable (Action) -> T, dismissingWith makeDismiss: () -> T?
+        _ transform: (Action) -> T,
+        escaping makeTransform: () -> @Sendable (Action) -> T,
+        dismissingWith makeDismiss: () -> T?
     ) -> Effect<T> {
         switch operation {
         case .none:
@@ -24,6 +28,7 @@ extension Effect {
         case let .send(action):
             return .send(transform(action))
         case let .run(priority, work):
+            let transform = makeTransform()
             guard let dismiss = makeDismiss() else {
                 return Effect<T>(.run(priority) { send in
                     await work(Send { action in await send(transform(action)) })
@@ -39,13 +44,13 @@ extension Effect {
         case let .answer(action):
             return Effect<T>(.answer(transform(action)))
         case let .merge(effects):
-            return Effect<T>(.merge(effects.map { $0.map(transform, dismissingWith: makeDismiss) }))
+            return Effect<T>(.merge(effects.map { $0.map(transform, escaping: makeTransform, dismissingWith: makeDismiss) }))
         case let .cancellable(id, cancelInFlight, effect):
-            return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform, dismissingWith: makeDismiss)))
+            return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform, escaping: makeTransform, dismissingWith: makeDismiss)))
         case let .cancel(id):
             return Effect<T>(.cancel(id))
         case let .scoped(scope, effect):
-            return Effect<T>(.scoped(scope, effect.map(transform, dismissingWith: makeDismiss)))
+            return Effect<T>(.scoped(scope, effect.map(transform, escaping: makeTransform, dismissingWith: makeDismiss)))
         }
     }
 

@@ -70,14 +70,15 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         guard let effect, !effect.isNone else {
             return .none  // An action for a child that is no longer presented is dropped.
         }
-        // Only a child that has effects pays for its path and its liveness check.
-        let scope = ChildScope(key: .presentation(presentationID)) { parentState in
-            (parentState as? Parent.State)?[keyPath: keyPath].presentationID == presentationID
-        }
+        // Only a child that has effects pays for its path and its liveness check (a value: no
+        // allocation); the escaping embedding is made only for a task.
+        let scope = ChildScope(
+            key: .presentation(presentationID),
+            liveness: HeldChildLiveness(keyPath: keyPath, id: presentationID))
         let embed = toPresentationAction.embed
         return effect
             .lifted(key: .property(keyPath), project: { ($0 as? Parent.State)?[keyPath: keyPath].wrappedValue })
-            .map({ embed(.presented($0)) }, dismissingWith: { embed(.dismiss) })
+            .map({ embed(.presented($0)) }, escaping: { { embed(.presented($0)) } }, dismissingWith: { embed(.dismiss) })
             .scoped(scope)
     }
 }

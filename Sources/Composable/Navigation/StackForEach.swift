@@ -59,15 +59,16 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer where
         let toStack = self.toStack
         let effect = state[keyPath: toStack].modify(id: id) { destination.reduce(into: &$0, action: action) }
         guard let effect, !effect.isNone else { return .none }
-        // Only an entry that has effects pays for its path and its liveness check.
+        // Only an entry that has effects pays for its path and its liveness check (a value); the
+        // escaping embedding is made only for a task.
         let key = AnyHashable([AnyHashable(toStack), AnyHashable(id)])
-        let scope = ChildScope(key: .value(key)) { parentState in
-            (parentState as? Parent.State)?[keyPath: toStack][id: id] != nil
-        }
+        let scope = ChildScope(key: .value(key), liveness: HeldChildLiveness(keyPath: toStack, id: id))
         let embed = toStackAction.embed
         return effect
             .lifted(key: .value(key), project: { ($0 as? Parent.State)?[keyPath: toStack][id: id] })
-            .map({ embed(.element(id: id, action: $0)) }, dismissingWith: { embed(.popFrom(id: id)) })
+            .map(
+                { embed(.element(id: id, action: $0)) }, escaping: { { embed(.element(id: id, action: $0)) } },
+                dismissingWith: { embed(.popFrom(id: id)) })
             .scoped(scope)
     }
 }

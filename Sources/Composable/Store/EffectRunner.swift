@@ -202,7 +202,7 @@ package final class EffectRunner<Action: Sendable> {
             run(inner, at: inside, scopes: scopes, immediate: immediate, started: &started)
             if started.count > startedBefore {
                 let scopeEffectID = EffectScopeID.effectID(EffectScopeID(scope.path))
-                if hasTasks(under: scopeEffectID) { scopes.register(scopeEffectID, isAlive: scope.isAlive) }
+                if hasTasks(under: scopeEffectID) { scopes.register(scopeEffectID, liveness: scope.liveness) }
             }
         }
     }
