@@ -119,7 +119,9 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
         storage.append(element)
         if storage.count > Self.indexThreshold {
             if indexByID.isEmpty {
-                indexByID.reserveCapacity(storage.count)
+                // Grown by its setter, not `reserveCapacity`: the standard library does not
+                // inline that (nor `init(minimumCapacity:)`), so it ran unspecialized, hashing
+                // each id through witness tables, on every page more that crossed the threshold.
                 for (index, element) in storage.enumerated() { indexByID[element.id] = index }
             } else {
                 indexByID[elementID] = storage.count - 1
@@ -142,10 +144,9 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable> wh
             appended(since: before)
             return
         }
-        // Indexed already: the index made room for once (copied once, at its final size, when
-        // it is shared with the state this one was copied from), and each row entered with one
-        // lookup, not a search and then an insertion.
-        indexByID.reserveCapacity(needed)
+        // Indexed already: each row entered with one lookup, not a search and then an
+        // insertion. The index grows by its setter (see `insertIfNew`): specialized, where
+        // `reserveCapacity` rehashed every id unspecialized.
         for element in newElements {
             let elementID = element.id
             if let existing = indexByID.updateValue(storage.count, forKey: elementID) {
