@@ -8,12 +8,15 @@
 @usableFromInline
 package final class EffectRunner<Action: Sendable> {
     private var nextTaskID = 0
-    /// The task is nil while it starts: an effect that ends during its immediate start is
-    /// forgotten before its handle exists, and its handle is then not stored.
-    private var tasks: [Int: (task: Task<Void, Never>?, ids: [EffectID])] = [:]
-    private var taskIDsByEffectID: [EffectID: Set<Int>] = [:]
+    /// The tasks still running after their immediate start, in the order they started, each
+    /// with the ids it is registered under. A list searched in turn, not tables by task and
+    /// by id: a Store runs a task or two at a time (a search's debounce), and the tables'
+    /// storage (two dictionaries, a set and an array) was made, hashed into through erased
+    /// ids and freed again for every task.
+    private var running: [RunningTask] = []
     /// The declared hash (`EffectID.declaredHash`) of each id a running task is registered
-    /// under, once per task and id: asked before a cancellation makes its scoped id.
+    /// under, once per task and id: asked before a cancellation makes its scoped id, for
+    /// nearly every effect, so kept flat rather than read through `running`'s entries.
     private var declaredHashes: [Int] = []
     /// The task in its immediate start (`launch`), and whether it ended there: it is entered
     /// in the tables only if it did not.
@@ -45,8 +48,8 @@ package final class EffectRunner<Action: Sendable> {
         self.taskEnded = taskEnded
     }
 
-    package var runningCount: Int { tasks.count }
-    package func isRunning(_ taskID: Int) -> Bool { tasks[taskID] != nil }
+    package var runningCount: Int { running.count }
+    package func isRunning(_ taskID: Int) -> Bool { running.contains { $0.taskID == taskID } }
 
     /// Runs `effect` in merge order: synchronous `.send` actions go to `immediate`, and so do
     /// answers given at once (`Effect.answered`), with an effect's source; the actions of tasks that
@@ -215,7 +218,7 @@ package final class EffectRunner<Action: Sendable> {
 
     /// Whether a running task is registered under `id`.
     @usableFromInline func hasTasks(under id: EffectID) -> Bool {
-        taskIDsByEffectID[id] != nil
+        running.contains { $0.ids.contains(id) }
     }
 
     /// Starts the task; returns it unless it ended during its immediate start (an effect
@@ -261,23 +264,22 @@ package final class EffectRunner<Action: Sendable> {
         // Its scope is registered only for a task still running (see `.scoped` above), so a
         // task that ended here has none to release.
         if endedAtOnce { return nil }
-        tasks[taskID] = (task, ids)
-        for id in ids {
-            taskIDsByEffectID[id, default: []].insert(taskID)
-            declaredHashes.append(id.declaredHash)
-        }
+        running.append(RunningTask(taskID: taskID, task: task, ids: ids))
+        for id in ids { declaredHashes.append(id.declaredHash) }
         return task
     }
 
     /// Cancels every task registered under `id`.
     @usableFromInline
     func cancel(_ id: EffectID) {
-        guard !taskIDsByEffectID.isEmpty, let taskIDs = taskIDsByEffectID.removeValue(forKey: id) else { return }
-        journal?.cancelled.append("\(id): tasks \(taskIDs.sorted().map(String.init).joined(separator: ", "))")
+        guard !running.isEmpty else { return }
+        let cancelled = running.filter { $0.ids.contains(id) }
+        guard !cancelled.isEmpty else { return }
+        journal?.cancelled.append("\(id): tasks \(cancelled.map { String($0.taskID) }.joined(separator: ", "))")
         idReleased?(id)
-        for taskID in taskIDs {
-            tasks[taskID]?.task?.cancel()
-            finished(taskID)
+        for entry in cancelled {
+            entry.task.cancel()
+            forget(entry.taskID, released: id)
         }
     }
 
@@ -287,28 +289,39 @@ package final class EffectRunner<Action: Sendable> {
             starting?.ended = true
             return
         }
-        guard let entry = tasks.removeValue(forKey: taskID) else { return }
+        forget(taskID, released: nil)
+    }
+
+    /// Removes the task and tells `idReleased` each of its ids no other running task is
+    /// registered under, but `released` (its cancellation told it already).
+    private func forget(_ taskID: Int, released: EffectID?) {
+        guard let index = running.firstIndex(where: { $0.taskID == taskID }) else { return }
+        let entry = running.remove(at: index)
         for id in entry.ids {
             if let index = declaredHashes.firstIndex(of: id.declaredHash) { declaredHashes.remove(at: index) }
-            // One lookup per id, not one for the removal and more for the emptiness check.
-            guard let index = taskIDsByEffectID.index(forKey: id) else { continue }
-            taskIDsByEffectID.values[index].remove(taskID)
-            if taskIDsByEffectID.values[index].isEmpty {
-                taskIDsByEffectID.remove(at: index)
-                idReleased?(id)
-            }
         }
-        // An idle Store keeps no tables: a removal keeps a dictionary's storage, and thousands
-        // of idle sessions each held the tables of the effects their first screen ran.
-        if tasks.isEmpty { tasks = [:] }
-        if taskIDsByEffectID.isEmpty { taskIDsByEffectID = [:] }
-        if declaredHashes.isEmpty { declaredHashes = [] }
+        // An idle Store keeps no storage: a removal keeps an array's, and thousands of idle
+        // sessions each held the lists of the effects their first screen ran.
+        if running.isEmpty {
+            running = []
+            declaredHashes = []
+        }
+        for (position, id) in entry.ids.enumerated() where id != released && !entry.ids[..<position].contains(id) {
+            if !hasTasks(under: id) { idReleased?(id) }
+        }
     }
 
     func cancelAll() {
-        for entry in tasks.values { entry.task?.cancel() }
-        tasks.removeAll()
-        taskIDsByEffectID.removeAll()
+        for entry in running { entry.task.cancel() }
+        running.removeAll()
         declaredHashes.removeAll()
     }
+}
+
+/// A task of an `EffectRunner` still running after its immediate start.
+private struct RunningTask {
+    let taskID: Int
+    let task: Task<Void, Never>
+    /// The ids it is registered under (`Effect.cancellable`, its child scopes').
+    let ids: [EffectID]
 }
