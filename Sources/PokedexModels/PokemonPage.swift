@@ -1,5 +1,8 @@
 /// One page of the list and how many rows the whole (filtered) list has.
 public struct PokemonPage: Equatable, Sendable {
+    /// The rows a list asks for at a time (its first page, and each page more).
+    public static let rowCount = 20
+
     public var pokemon: [Pokemon]
     public var totalCount: Int
 

@@ -23,6 +23,11 @@ public struct Catalog: Equatable, Sendable {
         let ids: [Int]
         /// Each entry's row in each language (English, then Spanish), made once.
         let rows: [[Pokemon]]
+        /// The unfiltered list's pages of `PokemonPage.rowCount` rows in each language, made
+        /// once: nearly every page a session loads is one of them (a page more of the whole
+        /// dex), and each was copied row by row (every row's references retained) for each
+        /// request, then dropped for the equal page `RecentPages` handed out instead.
+        let pages: [[[Pokemon]]]
         /// Each entry localized in each language (English, then Spanish), made once: details
         /// are opened all the time, and each one was localized again (its names, genus and
         /// abilities copied) for every session that opened it.
@@ -41,6 +46,9 @@ public struct Catalog: Equatable, Sendable {
             searchableNames = sorted.map { NameSearch.key(text.searchNames($0)) }
             ids = sorted.map(\.id)
             rows = [AppLocale.en, .es].map { locale in sorted.map { text.row($0, locale) } }
+            pages = rows.map { rows in
+                stride(from: 0, to: rows.count, by: PokemonPage.rowCount).map { Array(rows.page(limit: PokemonPage.rowCount, offset: $0)) }
+            }
             self.details = [AppLocale.en, .es].map { locale in sorted.map { text.localized($0, locale) } }
         }
     }
@@ -82,25 +90,28 @@ public struct Catalog: Equatable, Sendable {
     public func page(_ query: PokemonQuery, limit: Int, offset: Int) -> PokemonPage {
         let rows = rows(query.locale)
         if query.isEmpty {
+            if limit == PokemonPage.rowCount, offset % limit == 0, offset >= 0, offset < rows.count {
+                return PokemonPage(pokemon: pages(query.locale)[offset / limit], totalCount: entries.count)
+            }
             return PokemonPage(pokemon: Array(rows.page(limit: limit, offset: offset)), totalCount: entries.count)
         }
         let positions = matchingPositions(query)
         return PokemonPage(pokemon: positions.page(limit: limit, offset: offset).map { rows[$0] }, totalCount: positions.count)
     }
 
-    private func rows(_ locale: AppLocale) -> [Pokemon] {
+    /// Where a language's rows, pages and details are in `Storage`'s tables.
+    private static func slot(_ locale: AppLocale) -> Int {
         switch locale {
-        case .en: storage.rows[0]
-        case .es: storage.rows[1]
+        case .en: 0
+        case .es: 1
         }
     }
 
-    private func details(_ locale: AppLocale) -> [PokemonDetail] {
-        switch locale {
-        case .en: storage.details[0]
-        case .es: storage.details[1]
-        }
-    }
+    private func rows(_ locale: AppLocale) -> [Pokemon] { storage.rows[Self.slot(locale)] }
+
+    private func pages(_ locale: AppLocale) -> [[Pokemon]] { storage.pages[Self.slot(locale)] }
+
+    private func details(_ locale: AppLocale) -> [PokemonDetail] { storage.details[Self.slot(locale)] }
 
     /// The positions of the entries `query` matches, in order: the last query's when it is
     /// this one (`Storage.lastMatch`), else filtered (and then the last query's).

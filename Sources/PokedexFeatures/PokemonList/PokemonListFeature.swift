@@ -6,7 +6,7 @@ import PokemonClient
 /// The paginated, searchable list: loads the first page once, the next pages on reaching the
 /// end, searches by name (debounced) and filters by type.
 public struct PokemonListFeature: Reducer, Sendable {
-    public static let pageSize = 20
+    public static let pageSize = PokemonPage.rowCount
     public static let searchDebounce: Duration = .milliseconds(300)
 
     public struct State: Equatable, Sendable {
