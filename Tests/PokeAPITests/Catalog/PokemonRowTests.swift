@@ -1,0 +1,33 @@
+import Foundation
+import PokedexModels
+import XCTest
+
+/// A row keeps its values out of line (`Pokemon.Fields`): it still codes, compares, hashes,
+/// prints and changes as the plain struct of four values it was.
+final class PokemonRowTests: XCTestCase {
+    func testCodesAsItsFourValues() throws {
+        let pikachu = Pokemon(id: 25, name: "Pikachu", types: ["electric"], spriteURL: "https://example.com/25.png")
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(pikachu)) as? [String: Any]
+        XCTAssertEqual(json?.keys.sorted(), ["id", "name", "spriteURL", "types"])
+        XCTAssertEqual(try JSONDecoder().decode(Pokemon.self, from: JSONEncoder().encode(pikachu)), pikachu)
+        let withoutSprite = Data(#"{"id": 1, "name": "Bulbasaur", "types": ["grass", "poison"]}"#.utf8)
+        XCTAssertEqual(try JSONDecoder().decode(Pokemon.self, from: withoutSprite), Pokemon(id: 1, name: "Bulbasaur", types: ["grass", "poison"]))
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Pokemon(id: 1, name: "Bulbasaur", types: []))) as? [String: Any]
+        XCTAssertEqual(encoded?.keys.sorted(), ["id", "name", "types"], "no sprite, no key")
+    }
+
+    func testAChangedCopyLeavesTheOriginalAndComparesByValue() {
+        let original = Pokemon(id: 25, name: "Pikachu", types: ["electric"])
+        var copy = original
+        copy.name = "Raichu"
+        copy.types.append("psychic")
+        copy.spriteURL = "s"
+        XCTAssertEqual(original, Pokemon(id: 25, name: "Pikachu", types: ["electric"]))
+        XCTAssertEqual(copy, Pokemon(id: 25, name: "Raichu", types: ["electric", "psychic"], spriteURL: "s"))
+        XCTAssertNotEqual(original, copy)
+        XCTAssertNotEqual(original, Pokemon(id: 26, name: "Pikachu", types: ["electric"]))
+        XCTAssertEqual(Set([original, Pokemon(id: 25, name: "Pikachu", types: ["electric"])]).count, 1)
+        XCTAssertEqual(
+            String(describing: copy), #"Pokemon(id: 25, name: "Raichu", types: ["electric", "psychic"], spriteURL: Optional("s"))"#)
+    }
+}
