@@ -4,22 +4,46 @@ import PokedexModels
 /// Where Pokémon data comes from. A struct of closures, so a test replaces one endpoint.
 /// Implementations: the embedded catalog, a PokeAPI CSV dump, and live PokeAPI over libcurl
 /// (all in the `PokeAPI` target).
+///
+/// The endpoints are held in one immutable box (`Endpoints`), copied on write: a reducer reads
+/// the client from its dependencies on nearly every action, and each read copied six closures
+/// and the ids (seven retains and seven releases of objects every session shares) to call one.
 public struct PokemonClient: Sendable {
+    @usableFromInline var endpoints: Endpoints
+
     /// One page of the list matching `query`, and the total count of matching rows.
-    public var fetchList: @Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) async throws -> PokemonPage
+    @inlinable public var fetchList: @Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) async throws -> PokemonPage {
+        get { endpoints.values.fetchList }
+        set { change { $0.fetchList = newValue } }
+    }
     /// The full detail of one Pokémon, its names and genus in `locale`.
-    public var fetchDetail: @Sendable (_ id: Int, _ locale: AppLocale) async throws -> PokemonDetail
+    @inlinable public var fetchDetail: @Sendable (_ id: Int, _ locale: AppLocale) async throws -> PokemonDetail {
+        get { endpoints.values.fetchDetail }
+        set { change { $0.fetchDetail = newValue } }
+    }
     /// The page `fetchList` would give, when this source holds it in memory (a catalog): then
     /// the list shows it without starting a task. Nil, or nil for a query: fetch it.
-    public var pageInMemory: (@Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) -> PokemonPage?)?
+    @inlinable public var pageInMemory: (@Sendable (_ query: PokemonQuery, _ limit: Int, _ offset: Int) -> PokemonPage?)? {
+        get { endpoints.values.pageInMemory }
+        set { change { $0.pageInMemory = newValue } }
+    }
     /// The detail `fetchDetail` would give, when this source holds it in memory (a catalog):
     /// then a screen shows it without starting a task. Nil, or nil for an id: fetch it.
-    public var detailInMemory: (@Sendable (_ id: Int, _ locale: AppLocale) -> PokemonDetail?)?
+    @inlinable public var detailInMemory: (@Sendable (_ id: Int, _ locale: AppLocale) -> PokemonDetail?)? {
+        get { endpoints.values.detailInMemory }
+        set { change { $0.detailInMemory = newValue } }
+    }
     /// Every Pokémon of a type, in dex order (the type drill-down screen), named in `locale`.
-    public var fetchType: @Sendable (_ type: String, _ locale: AppLocale) async throws -> [Pokemon]
+    @inlinable public var fetchType: @Sendable (_ type: String, _ locale: AppLocale) async throws -> [Pokemon] {
+        get { endpoints.values.fetchType }
+        set { change { $0.fetchType = newValue } }
+    }
     /// The ids this source has a Pokémon for, known without a request: routes, stars and
     /// favorites rows naming another id are refused before anything changes.
-    public var pokemonIDs: PokemonIDs
+    @inlinable public var pokemonIDs: PokemonIDs {
+        get { endpoints.values.pokemonIDs }
+        set { change { $0.pokemonIDs = newValue } }
+    }
 
     public init(
         fetchList: @escaping @Sendable (PokemonQuery, Int, Int) async throws -> PokemonPage,
@@ -29,12 +53,33 @@ public struct PokemonClient: Sendable {
         pageInMemory: (@Sendable (PokemonQuery, Int, Int) -> PokemonPage?)? = nil,
         detailInMemory: (@Sendable (Int, AppLocale) -> PokemonDetail?)? = nil
     ) {
-        self.fetchList = fetchList
-        self.fetchDetail = fetchDetail
-        self.pageInMemory = pageInMemory
-        self.detailInMemory = detailInMemory
-        self.fetchType = fetchType
-        self.pokemonIDs = pokemonIDs
+        endpoints = Endpoints(Values(
+            fetchList: fetchList, fetchDetail: fetchDetail, pageInMemory: pageInMemory,
+            detailInMemory: detailInMemory, fetchType: fetchType, pokemonIDs: pokemonIDs))
+    }
+
+    /// A new box with one endpoint changed: a box is never changed once made.
+    @usableFromInline mutating func change(_ body: (inout Values) -> Void) {
+        var values = endpoints.values
+        body(&values)
+        endpoints = Endpoints(values)
+    }
+
+    @usableFromInline
+    struct Values: Sendable {
+        @usableFromInline var fetchList: @Sendable (PokemonQuery, Int, Int) async throws -> PokemonPage
+        @usableFromInline var fetchDetail: @Sendable (Int, AppLocale) async throws -> PokemonDetail
+        @usableFromInline var pageInMemory: (@Sendable (PokemonQuery, Int, Int) -> PokemonPage?)?
+        @usableFromInline var detailInMemory: (@Sendable (Int, AppLocale) -> PokemonDetail?)?
+        @usableFromInline var fetchType: @Sendable (String, AppLocale) async throws -> [Pokemon]
+        @usableFromInline var pokemonIDs: PokemonIDs
+    }
+
+    @usableFromInline
+    final class Endpoints: Sendable {
+        @usableFromInline let values: Values
+
+        init(_ values: Values) { self.values = values }
     }
 }
 
