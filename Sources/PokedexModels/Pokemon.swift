@@ -31,7 +31,9 @@ public struct Pokemon: Equatable, Hashable, Sendable, Identifiable, Codable {
 
     public init(id: Int, name: String, types: [String], spriteURL: String? = nil) {
         self.id = id
-        fields = Fields(name: name, types: types, spriteURL: spriteURL)
+        // A row known by its id alone (a detail opened by its link) shares one box.
+        fields = name.isEmpty && types.isEmpty && spriteURL == nil
+            ? Fields.unknown : Fields(name: name, types: types, spriteURL: spriteURL)
     }
 
     /// The synthesized `==`, inlinable: lists compare their rows with other sessions' (the
@@ -64,6 +66,9 @@ public struct Pokemon: Equatable, Hashable, Sendable, Identifiable, Codable {
             self.types = types
             self.spriteURL = spriteURL
         }
+
+        /// No name, no types, no sprite.
+        static let unknown = Fields(name: "", types: [], spriteURL: nil)
     }
 }
 
