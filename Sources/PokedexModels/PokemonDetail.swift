@@ -1,9 +1,23 @@
 /// Everything the detail screen shows beyond the list row.
 public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
-    public var id: Int
-    public var name: String
+    /// Its id, name, types and sprite, held as its row: the detail screen's row is this
+    /// (`pokemon`), read on every detail loaded, and made anew it was a row's box allocated
+    /// (and each of its parts retained) each time.
+    @usableFromInline var row: Pokemon
+
+    @inlinable public var id: Int {
+        get { row.id }
+        set { row.id = newValue }
+    }
+    @inlinable public var name: String {
+        get { row.name }
+        set { row.name = newValue }
+    }
     /// Type identifiers in slot order.
-    public var types: [String]
+    @inlinable public var types: [String] {
+        get { row.types }
+        set { row.types = newValue }
+    }
     /// Height in decimetres, as PokeAPI gives it.
     public var height: Int
     /// Weight in hectograms, as PokeAPI gives it.
@@ -17,23 +31,23 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
     public var baseExperience: Int?
     /// The genus in the session's language, e.g. "Seed Pokémon", when the source knows it.
     public var genus: String?
-    public var spriteURL: String?
+    @inlinable public var spriteURL: String? {
+        get { row.spriteURL }
+        set { row.spriteURL = newValue }
+    }
 
     public init(
         id: Int, name: String, types: [String], height: Int, weight: Int,
         abilities: [Ability], stats: [Stat], baseExperience: Int?, genus: String? = nil,
         spriteURL: String? = nil
     ) {
-        self.id = id
-        self.name = name
-        self.types = types
+        row = Pokemon(id: id, name: name, types: types, spriteURL: spriteURL)
         self.height = height
         self.weight = weight
         self.abilities = abilities
         self.stats = stats
         self.baseExperience = baseExperience
         self.genus = genus
-        self.spriteURL = spriteURL
     }
 
     public struct Ability: Equatable, Hashable, Sendable, Codable {
@@ -60,7 +74,54 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
     }
 
     /// The row this detail belongs to.
-    public var pokemon: Pokemon {
-        Pokemon(id: id, name: name, types: types, spriteURL: spriteURL)
+    @inlinable public var pokemon: Pokemon { row }
+}
+
+extension PokemonDetail {
+    /// The keys the synthesized coding used, in its order (stored details and caches hold them).
+    private enum CodingKeys: String, CodingKey {
+        case id, name, types, height, weight, abilities, stats, baseExperience, genus, spriteURL
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            types: try container.decode([String].self, forKey: .types),
+            height: try container.decode(Int.self, forKey: .height),
+            weight: try container.decode(Int.self, forKey: .weight),
+            abilities: try container.decode([Ability].self, forKey: .abilities),
+            stats: try container.decode([Stat].self, forKey: .stats),
+            baseExperience: try container.decodeIfPresent(Int.self, forKey: .baseExperience),
+            genus: try container.decodeIfPresent(String.self, forKey: .genus),
+            spriteURL: try container.decodeIfPresent(String.self, forKey: .spriteURL))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(types, forKey: .types)
+        try container.encode(height, forKey: .height)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(abilities, forKey: .abilities)
+        try container.encode(stats, forKey: .stats)
+        try container.encodeIfPresent(baseExperience, forKey: .baseExperience)
+        try container.encodeIfPresent(genus, forKey: .genus)
+        try container.encodeIfPresent(spriteURL, forKey: .spriteURL)
+    }
+}
+
+/// Reflected as its ten values, as the plain struct it was (see `Pokemon`'s mirror).
+extension PokemonDetail: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "id": id, "name": name, "types": types, "height": height, "weight": weight, "abilities": abilities,
+                "stats": stats, "baseExperience": baseExperience as Any, "genus": genus as Any, "spriteURL": spriteURL as Any,
+            ],
+            displayStyle: .struct)
     }
 }

@@ -31,3 +31,20 @@ final class PokemonRowTests: XCTestCase {
             String(describing: copy), #"Pokemon(id: 25, name: "Raichu", types: ["electric", "psychic"], spriteURL: Optional("s"))"#)
     }
 }
+
+/// A detail holds its row (`PokemonDetail.pokemon`): it still codes and prints as the plain
+/// struct of ten values it was, and a change of its name changes its row.
+final class PokemonDetailRowTests: XCTestCase {
+    func testCodesAsItsTenValuesAndItsRowFollowsItsChanges() throws {
+        var detail = PokemonDetail(
+            id: 1, name: "bulbasaur", types: ["grass"], height: 7, weight: 69,
+            abilities: [.init(name: "overgrow", isHidden: false, slot: 1)], stats: [.init(name: "hp", base: 45)],
+            baseExperience: 64, genus: nil, spriteURL: "s")
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(detail)) as? [String: Any]
+        XCTAssertEqual(json?.keys.sorted(), ["abilities", "baseExperience", "height", "id", "name", "spriteURL", "stats", "types", "weight"])
+        XCTAssertEqual(try JSONDecoder().decode(PokemonDetail.self, from: JSONEncoder().encode(detail)), detail)
+        detail.name = "Bulbasaur"
+        XCTAssertEqual(detail.pokemon, Pokemon(id: 1, name: "Bulbasaur", types: ["grass"], spriteURL: "s"))
+        XCTAssertTrue(String(describing: detail).hasPrefix(#"PokemonDetail(id: 1, name: "Bulbasaur", types: ["grass"], height: 7"#))
+    }
+}
