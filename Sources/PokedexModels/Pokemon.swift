@@ -73,26 +73,21 @@ public struct Pokemon: Equatable, Hashable, Sendable, Identifiable, Codable {
 }
 
 extension Pokemon {
-    /// The keys the synthesized coding used (stored sessions and catalogs hold them).
-    private enum CodingKeys: String, CodingKey {
-        case id, name, types, spriteURL
+    /// The plain struct a row was, coded as synthesized (stored sessions and catalogs hold it).
+    private struct Coded: Codable {
+        let id: Int
+        let name: String
+        let types: [String]
+        let spriteURL: String?
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(Int.self, forKey: .id),
-            name: try container.decode(String.self, forKey: .name),
-            types: try container.decode([String].self, forKey: .types),
-            spriteURL: try container.decodeIfPresent(String.self, forKey: .spriteURL))
+        let coded = try Coded(from: decoder)
+        self.init(id: coded.id, name: coded.name, types: coded.types, spriteURL: coded.spriteURL)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(types, forKey: .types)
-        try container.encodeIfPresent(spriteURL, forKey: .spriteURL)
+        try Coded(id: id, name: name, types: types, spriteURL: spriteURL).encode(to: encoder)
     }
 }
 

@@ -78,38 +78,33 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
 }
 
 extension PokemonDetail {
-    /// The keys the synthesized coding used, in its order (stored details and caches hold them).
-    private enum CodingKeys: String, CodingKey {
-        case id, name, types, height, weight, abilities, stats, baseExperience, genus, spriteURL
+    /// The plain struct a detail was, coded as synthesized (stored details and caches hold it).
+    private struct Coded: Codable {
+        let id: Int
+        let name: String
+        let types: [String]
+        let height: Int
+        let weight: Int
+        let abilities: [Ability]
+        let stats: [Stat]
+        let baseExperience: Int?
+        let genus: String?
+        let spriteURL: String?
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let coded = try Coded(from: decoder)
         self.init(
-            id: try container.decode(Int.self, forKey: .id),
-            name: try container.decode(String.self, forKey: .name),
-            types: try container.decode([String].self, forKey: .types),
-            height: try container.decode(Int.self, forKey: .height),
-            weight: try container.decode(Int.self, forKey: .weight),
-            abilities: try container.decode([Ability].self, forKey: .abilities),
-            stats: try container.decode([Stat].self, forKey: .stats),
-            baseExperience: try container.decodeIfPresent(Int.self, forKey: .baseExperience),
-            genus: try container.decodeIfPresent(String.self, forKey: .genus),
-            spriteURL: try container.decodeIfPresent(String.self, forKey: .spriteURL))
+            id: coded.id, name: coded.name, types: coded.types, height: coded.height, weight: coded.weight,
+            abilities: coded.abilities, stats: coded.stats, baseExperience: coded.baseExperience, genus: coded.genus,
+            spriteURL: coded.spriteURL)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(types, forKey: .types)
-        try container.encode(height, forKey: .height)
-        try container.encode(weight, forKey: .weight)
-        try container.encode(abilities, forKey: .abilities)
-        try container.encode(stats, forKey: .stats)
-        try container.encodeIfPresent(baseExperience, forKey: .baseExperience)
-        try container.encodeIfPresent(genus, forKey: .genus)
-        try container.encodeIfPresent(spriteURL, forKey: .spriteURL)
+        try Coded(
+            id: id, name: name, types: types, height: height, weight: weight, abilities: abilities, stats: stats,
+            baseExperience: baseExperience, genus: genus, spriteURL: spriteURL
+        ).encode(to: encoder)
     }
 }
 
