@@ -12,7 +12,7 @@ extension ServerLoop {
                                        maxMessageBytes: configuration.maxMessageBytes)
         sessions[connection.id] = session
         // Until the close lets it go (`markClosed`), which ends the cycle it makes.
-        connection.core.writeAfterMail { [self, session] in writeAfterMail(session) }
+        connection.core.writeAfterMail(as: session)
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
         log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])
