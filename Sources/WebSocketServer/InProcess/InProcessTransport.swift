@@ -133,7 +133,7 @@ public final class InProcessTransport: Sendable {
         while true {
             switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
             case let .message(message, _):
-                counters.messagesOut.add(1, ordering: .relaxed)
+                counters.messagesOut.addAsSoleWriter(1)
                 peer.received(message.text.rendered)
             case let .close(request):
                 finish(peer, code: request.code)
