@@ -56,7 +56,8 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     /// Whether the service thread takes the write of what was just queued when its mail ends.
     /// Only a message to an idle queue asks (`needsWake`), as only such a one mailed.
     private func isWrittenAfterMail() -> Bool {
-        guard let socket, mailbox.isOnServiceThread else { return false }
+        // The thread first: `socket` is the service thread's to read.
+        guard mailbox.isOnServiceThread, let socket else { return false }
         return mailbox.writeAfterMail(socket)
     }
 
