@@ -207,6 +207,38 @@ final class ServiceMailTests: XCTestCase {
         XCTAssertEqual(mailbox.close(), [10, 11, 12, 13])
         XCTAssertFalse(mailbox.push(14), "a closed box takes nothing")
     }
+
+    /// A send on the service thread hands the connection's record to the thread's one promise
+    /// (the mailbox's: no closure of the connection's own), mails nothing, and a closed
+    /// connection lets its record go.
+    func testASendOnTheServiceThreadHandsTheConnectionsRecordToTheThreadsPromise() {
+        let mailbox = Mailbox<ServerMail>()
+        // This thread serves the box, as an in-process transport's does.
+        mailbox.open(signalling: DispatchSemaphore(value: 0))
+        let noted = Mutex<[ObjectIdentifier]>([])
+        mailbox.writeAfterMail(by: { socket in
+            noted.withLock { $0.append(ObjectIdentifier(socket)) }
+            return true
+        })
+        let core = ConnectionCore<ServerMail>(id: 1, queueCapBytes: 1 << 20, mailbox: mailbox)
+        final class Record {}
+        var record: Record? = Record()
+        weak let held = record
+        core.writeAfterMail(as: record)
+        let recordID = ObjectIdentifier(record!)
+        record = nil
+
+        XCTAssertEqual(core.send(.bytes(Array("a patch".utf8)), isBinary: false), .queued)
+        XCTAssertEqual(noted.withLock { $0 }, [recordID], "the record is handed to the promise")
+        XCTAssertFalse(mailbox.hasMail, "and no mail is queued")
+        XCTAssertNotNil(held, "held while the connection is open")
+        core.markClosed()
+        XCTAssertNil(held, "let go once it closed")
+        XCTAssertEqual(core.send(.bytes(Array("late".utf8)), isBinary: false), .closed)
+        XCTAssertEqual(noted.withLock { $0 }.count, 1)
+        mailbox.writeAfterMail(by: nil)
+        _ = mailbox.close()
+    }
 }
 
 /// Replies to each text message inside the receive callback and notes whether the reply left

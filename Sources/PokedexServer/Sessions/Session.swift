@@ -362,21 +362,7 @@ final class Session: Sendable {
         recording?.browserFrame(json)
         defer { recording?.browserFrame(nil) }
         let (refusal, frame) = writer.reduce(ref: ref, key: key) { () -> ProtocolError? in
-            store.assumeIsolated { store in
-                do throws(ProtocolError) {
-                    _ = try store.send { (state) throws(ProtocolError) in
-                        let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
-                        try ActionAuthorization.check(decoded, in: state)
-                        if key != nil, !decoded.entry.isKeyed {
-                            throw ProtocolError(.badAction, "Action '\(decoded.entry.name)' takes no key: only star intents do.")
-                        }
-                        return decoded.action
-                    }
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            reduceOnStoreExecutor(json, key: key, pokemonIDs: pokemonIDs)
         }
         if let refusal {
             output.refuse(ref: ref, code: refusal.code.rawValue, message: refusal.message)
@@ -387,6 +373,40 @@ final class Session: Sendable {
             if frame.ackHanded { output.flushAck(ref) } else { output.ack(ref, key: key) }
         }
         actionCounts.processed(latency: now() - receivedAt)
+    }
+
+    /// Decodes the browser's action against the state, checks it and sends it: nil, or why it
+    /// was refused.
+    private static func reduce(_ json: JSONValue, key: String?, pokemonIDs: PokemonIDs, in store: isolated Store<AppFeature>) -> ProtocolError? {
+        do throws(ProtocolError) {
+            _ = try store.send { (state) throws(ProtocolError) in
+                let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
+                try ActionAuthorization.check(decoded, in: state)
+                if key != nil, !decoded.entry.isKeyed {
+                    throw ProtocolError(.badAction, "Action '\(decoded.entry.name)' takes no key: only star intents do.")
+                }
+                return decoded.action
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `reduce` in the Store's isolation, for code on its executor by construction (the
+    /// inbox's drain, and an action reduced in place, run nowhere else). A release build calls
+    /// it as a plain function: `assumeIsolated` asked the runtime which executor is current
+    /// twice an action (its check, and the closure's as it started), and a closure made to
+    /// skip that check cost two allocations. Debug builds check.
+    private func reduceOnStoreExecutor(_ json: JSONValue, key: String?, pokemonIDs: PokemonIDs) -> ProtocolError? {
+        #if DEBUG
+        return store.assumeIsolated { store in Self.reduce(json, key: key, pokemonIDs: pokemonIDs, in: store) }
+        #else
+        typealias Isolated = (JSONValue, String?, PokemonIDs, isolated Store<AppFeature>) -> ProtocolError?
+        typealias Plain = (JSONValue, String?, PokemonIDs, Store<AppFeature>) -> ProtocolError?
+        let reduce = unsafeBitCast(Session.reduce(_:key:pokemonIDs:in:) as Isolated, to: Plain.self)
+        return reduce(json, key, pokemonIDs, store)
+        #endif
     }
 
     func tearDown() async {

@@ -53,10 +53,7 @@ public final class InProcessTransport: Sendable {
         // As a server's service thread: a message sent on this thread is handed over when the
         // mail that sent it ends (set before the thread hears of the connection; let go when
         // it ends, `finish`).
-        connection.core.writeAfterMail { [unowned self, peer] in
-            writesAfterMail.append(peer)
-            return true
-        }
+        connection.core.writeAfterMail(as: peer)
         run { [handler] in handler.connectionOpened(connection) }
         return peer
     }
@@ -90,6 +87,10 @@ public final class InProcessTransport: Sendable {
         pthread_getcpuclockid(pthread_self(), &clock)
         threadClock.store(Int32(clock), ordering: .relaxed)
         threadStarted.signal()
+        mailbox.writeAfterMail(by: { [unowned self] in
+            writesAfterMail.append(unsafeDowncast($0, to: InProcessPeer.self))
+            return true
+        })
         mailbox.open(signalling: wake)
         while true {
             let mail = mailbox.drain()
@@ -132,7 +133,7 @@ public final class InProcessTransport: Sendable {
         while true {
             switch peer.connection.core.outbound.withLock({ $0.stepForWriteable() }) {
             case let .message(message, _):
-                counters.messagesOut.add(1, ordering: .relaxed)
+                counters.messagesOut.addAsSoleWriter(1)
                 peer.received(message.text.rendered)
             case let .close(request):
                 finish(peer, code: request.code)

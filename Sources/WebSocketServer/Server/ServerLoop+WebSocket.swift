@@ -12,7 +12,7 @@ extension ServerLoop {
                                        maxMessageBytes: configuration.maxMessageBytes)
         sessions[connection.id] = session
         // Until the close lets it go (`markClosed`), which ends the cycle it makes.
-        connection.core.writeAfterMail { [self, session] in writeAfterMail(session) }
+        connection.core.writeAfterMail(as: session)
         slot.pointee = Unmanaged.passUnretained(session).toOpaque()
         counters.openConnections.add(1, ordering: .relaxed)
         log.info("ws.open", ["conn": "\(connection.id)", "addr": connection.remoteAddress])
@@ -20,7 +20,7 @@ extension ServerLoop {
     }
 
     func webSocketReceived(_ session: WebSocketSession, _ chunk: UnsafeRawBufferPointer) -> Int32 {
-        counters.bytesIn.add(chunk.count, ordering: .relaxed)
+        counters.bytesIn.addAsSoleWriter(chunk.count)
         heard(session)
         if session.isPeerClosing { return 0 }
         switch session.assembler.append(chunk, isLast: LwsWire.isLastChunk(session.wsi)) {
@@ -28,7 +28,7 @@ extension ServerLoop {
             session.mayOwePong = true
             return 0
         case .complete(let message):
-            counters.messagesIn.add(1, ordering: .relaxed)
+            counters.messagesIn.addAsSoleWriter(1)
             // lws keeps the first frame's opcode for the message's continuation frames.
             isHandlingFrame = true
             defer { isHandlingFrame = false }
@@ -84,8 +84,8 @@ extension ServerLoop {
     private func handle(_ written: ConnectionCore<ServerMail>.Written, _ session: WebSocketSession) -> Bool {
         switch written {
         case .wrote(let bytes):
-            counters.bytesOut.add(bytes, ordering: .relaxed)
-            counters.messagesOut.add(1, ordering: .relaxed)
+            counters.bytesOut.addAsSoleWriter(bytes)
+            counters.messagesOut.addAsSoleWriter(1)
         case .idle:
             break
         case .drained:

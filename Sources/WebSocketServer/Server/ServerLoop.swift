@@ -72,6 +72,8 @@ final class ServerLoop: ServiceLoop {
         boundPort = listens ? Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default"))) : configuration.port
         originPolicy = OriginPolicy(host: configuration.host, port: boundPort, extras: configuration.allowedOrigins)
         self.context = context
+        // The loop outlives the promise, which `contextWillBeDestroyed` lets go.
+        mailbox.writeAfterMail(by: { [unowned(unsafe) self] in writeAfterMail(unsafeDowncast($0, to: WebSocketSession.self)) })
         mailbox.open(context: context)
         keepaliveSweep.schedule(on: context, after: keepaliveSweepInterval)
         let sleeps = LoopSleeps(loop: eventLoop) { [executor] work in executor.execute(work) }
@@ -86,6 +88,7 @@ final class ServerLoop: ServiceLoop {
         ServiceThreads.useSleeps(nil)
         sleeps?.close()
         let leftovers = mailbox.close()
+        mailbox.writeAfterMail(by: nil)
         for case .adopt(let descriptor) in leftovers { close(descriptor) }
         executor.release(leftovers)
         keepaliveSweep.cancel()

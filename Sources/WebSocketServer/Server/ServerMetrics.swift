@@ -41,6 +41,16 @@ final class MetricCounters: Sendable {
     }
 }
 
+extension Atomic where Value == Int {
+    /// Adds `amount` to a counter that one thread alone writes (its service thread's counts of
+    /// messages and bytes): a load and a store, where `add` is a locked instruction, four for
+    /// each action's frame and reply. A reader elsewhere sees whole values, at worst a little
+    /// behind. A counter other threads write too (`overflows`, by senders) uses `add`.
+    func addAsSoleWriter(_ amount: Int) {
+        store(load(ordering: .relaxed) &+ amount, ordering: .relaxed)
+    }
+}
+
 extension ServerMetrics {
     /// The sum of the service threads' counters.
     init(summing snapshots: [ServerMetrics]) {

@@ -26,10 +26,12 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     private let mailbox: Mailbox<Mail>
     /// Called when a send starts an overflow (a server counts them).
     private let overflowed: (@Sendable () -> Void)?
-    /// The service thread's promise to write this connection's queue when the mail it carries
-    /// out ends, for a send made on that thread (`send`); returns false outside a mail. Set
-    /// while the connection is open, and read and written only on that thread.
-    nonisolated(unsafe) private var writerAfterMail: (() -> Bool)?
+    /// The service thread's record of this connection (a server's `WebSocketSession`), which it
+    /// writes when the mail it carries out ends, for a send made on that thread (`send`,
+    /// `Mailbox.writeAfterMail`). Set while the connection is open, and read and written only
+    /// on that thread: a closure holding the loop and the record was an object of its own per
+    /// connection, whose cold line each such send loaded and retained first.
+    nonisolated(unsafe) private var socket: AnyObject?
 
     init(id: UInt64, queueCapBytes: Int, mailbox: Mailbox<Mail>, overflowed: (@Sendable () -> Void)? = nil) {
         self.id = id
@@ -54,15 +56,17 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     /// Whether the service thread takes the write of what was just queued when its mail ends.
     /// Only a message to an idle queue asks (`needsWake`), as only such a one mailed.
     private func isWrittenAfterMail() -> Bool {
-        guard mailbox.isOnServiceThread, let writerAfterMail else { return false }
-        return writerAfterMail()
+        // The thread first: `socket` is the service thread's to read.
+        guard mailbox.isOnServiceThread, let socket else { return false }
+        return mailbox.writeAfterMail(socket)
     }
 
-    /// Sets (or, with nil, removes) what `send` calls on the service thread: it notes the
-    /// connection for a write when the mail being carried out ends, and returns false (the
-    /// send then mails) outside a mail. Called on the service thread.
-    func writeAfterMail(_ writer: (() -> Bool)?) {
-        writerAfterMail = writer
+    /// Sets (or, with nil, removes) the record `send` hands the service thread's
+    /// `Mailbox.writeAfterMail` on that thread, which notes it for a write when the mail being
+    /// carried out ends, and returns false (the send then mails) outside a mail. Called on the
+    /// service thread.
+    func writeAfterMail(as socket: AnyObject?) {
+        self.socket = socket
     }
 
     /// Closes with `code` once the messages already queued are written.
@@ -103,10 +107,10 @@ final class ConnectionCore<Mail: WritableMail>: Sendable {
     }
 
     /// The socket is gone (or closing): every later send reports `.closed`. Called on the
-    /// service thread: the writer is let go (it holds the thread's record of the socket).
+    /// service thread: the thread's record of the socket is let go.
     func markClosed() {
         outbound.withLock { $0.markClosed() }
-        writerAfterMail = nil
+        socket = nil
     }
 }
 

@@ -86,6 +86,11 @@ final class Mailbox<Item: Sendable>: Sendable {
     private let serviceThread = Atomic<UInt>(0)
     /// Wake-ups sent so far (tests count them).
     let wakeCount = Atomic<Int>(0)
+    /// The service thread's promise to write a connection when the mail it carries out ends,
+    /// given the connection's record (`ConnectionCore.writeAfterMail(as:)`); false outside a
+    /// mail. One per thread, so its context stays warm: set on that thread when it opens the
+    /// box, read only there, let go when it closes it.
+    nonisolated(unsafe) private var afterMail: ((AnyObject) -> Bool)?
 
     /// Queues `item` and wakes the service thread if the box was empty (a non-empty box has a
     /// wake-up on its way already, or is drained before the service thread waits) and the
@@ -141,6 +146,17 @@ final class Mailbox<Item: Sendable>: Sendable {
         }
         if slice.isMoreLeft { wake() }
         return slice
+    }
+
+    /// Notes `socket` (a connection's record) for a write when the mail being carried out ends;
+    /// false when the thread carries out none (or set no promise). Called on the service thread.
+    func writeAfterMail(_ socket: AnyObject) -> Bool {
+        afterMail?(socket) ?? false
+    }
+
+    /// Sets what `writeAfterMail` asks. Called on the service thread.
+    func writeAfterMail(by promise: ((AnyObject) -> Bool)?) {
+        afterMail = promise
     }
 
     /// Called on the service thread once the context exists.
