@@ -44,6 +44,7 @@ public final class PokedexServer: Sendable {
         configuration.allowedOrigins = options.allowedOrigins
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.serviceThreads = options.serviceThreads
+        configuration.spreadAbovePercent = options.spreadAbovePercent
         configuration.logger = environment.log
         configuration.defaultHeaders = SecurityHeaders.all
         server = WebSocketServer(configuration: configuration, handler: app.handler)

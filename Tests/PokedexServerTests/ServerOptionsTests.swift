@@ -20,6 +20,14 @@ final class ServerOptionsTests: XCTestCase {
         XCTAssertThrowsError(try ServerOptions.parse(["--sprites", ""]))
     }
 
+    func testConnectionsFillAThreadBeforeSpreadingUnlessRoundRobinIsAsked() throws {
+        XCTAssertEqual(try ServerOptions.parse([]).spreadAbovePercent, 50)
+        XCTAssertEqual(try ServerOptions.parse(["--spread-above", "0"]).spreadAbovePercent, 0, "round robin")
+        XCTAssertEqual(try ServerOptions.parse(["--spread-above", "70"]).spreadAbovePercent, 70)
+        XCTAssertThrowsError(try ServerOptions.parse(["--spread-above", "101"]))
+        XCTAssertTrue(ServerOptions.usage.contains("--spread-above"))
+    }
+
     func testAnEmptyDatabaseIsRefused() throws {
         // systemd expands an unset ${DATABASE_URL} to "": that must not start on a throwaway database.
         XCTAssertThrowsError(try ServerOptions.parse(["--db", ""]))

@@ -58,6 +58,11 @@ extension ServerOptions {
                 .integer("--service-threads", in: 1...64, help: "threads serving connections and running their sessions (default 2)") {
                     $0.serviceThreads = $1
                 },
+                .integer("--spread-above", "PERCENT", in: 0...100, help: """
+                    with several service threads, a new connection stays on the first thread
+                    busy less than PERCENT of a core, else goes to the least busy one
+                    (default 50; 0 deals connections round robin)
+                    """) { $0.spreadAbovePercent = $1 },
                 .flag("--realtime", help: """
                     run every thread at real-time priority (SCHED_FIFO 1): needs root,
                     CAP_SYS_NICE or an RLIMIT_RTPRIO of 1 (systemd: LimitRTPRIO=1)

@@ -24,6 +24,9 @@ public struct ServerOptions: Sendable, Equatable {
     public var maxMessageBytes = 64 * 1024
     /// Threads serving connections, each running its sessions' Stores (see docs/ARCHITECTURE.md).
     public var serviceThreads = 2
+    /// A new connection stays on the first service thread busy less than this share of a core
+    /// (percent), else goes to the least busy: one core's load wakes one thread. 0: round robin.
+    public var spreadAbovePercent = 50
     /// Every thread at real-time priority (`RealtimeScheduling`): on a machine shared with
     /// other busy processes, frames no longer wait for a time slice to end.
     public var realtime = false

@@ -10,10 +10,15 @@ public struct ServerConfiguration: Sendable {
     public var staticRoot: String?
     /// `max-age` of static files, in seconds. They are always revalidated by ETag.
     public var staticCacheMaxAgeSeconds = 60
-    /// Service threads, each an lws context: the first listens and deals the connections it
-    /// accepts over all of them, round robin (`ConnectionSpreader`); a connection stays on its
-    /// thread.
+    /// Service threads, each an lws context: the first listens and places the connections it
+    /// accepts (`ConnectionSpreader`); a connection stays on its thread.
     public var serviceThreads = 1
+    /// With several service threads, a new connection stays on the first thread below this busy
+    /// share of a core (in percent), else goes to the least busy thread: a load one core carries
+    /// wakes one thread. 0 deals connections round robin.
+    public var spreadAbovePercent = 0
+    /// How often each service thread measures its busy share for `spreadAbovePercent`.
+    var loadSampleInterval: Duration = .milliseconds(250)
     /// The path websocket upgrades must ask for.
     public var webSocketPath = "/ws"
     /// Browser origins allowed to open a websocket besides the server's own

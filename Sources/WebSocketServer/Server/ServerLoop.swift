@@ -15,6 +15,8 @@ final class ServerLoop: ServiceLoop {
     /// Set on the thread that listens when there are others to spread connections over.
     private let spreader: ConnectionSpreader?
     private let listens: Bool
+    /// Measures this thread's busy share for the spreader, when it places by load.
+    private let loadMeter: LoadMeter?
     let log: Logger
 
     private let allocations = CAllocations()
@@ -49,7 +51,7 @@ final class ServerLoop: ServiceLoop {
 
     init(configuration: ServerConfiguration, handler: any WebSocketHandler,
          mailbox: Mailbox<ServerMail>, counters: MetricCounters, ids: ConnectionIDs,
-         listens: Bool = true, spreader: ConnectionSpreader? = nil) {
+         listens: Bool = true, spreader: ConnectionSpreader? = nil, load: ThreadLoad? = nil) {
         self.configuration = configuration
         self.handler = handler
         self.mailbox = mailbox
@@ -58,6 +60,7 @@ final class ServerLoop: ServiceLoop {
         self.ids = ids
         self.listens = listens
         self.spreader = spreader
+        loadMeter = load.map { LoadMeter(load: $0, interval: configuration.loadSampleInterval) }
         self.log = configuration.logger
     }
 
@@ -76,6 +79,7 @@ final class ServerLoop: ServiceLoop {
         mailbox.writeAfterMail(by: { [unowned(unsafe) self] in writeAfterMail(unsafeDowncast($0, to: WebSocketSession.self)) })
         mailbox.open(context: context)
         keepaliveSweep.schedule(on: context, after: keepaliveSweepInterval)
+        loadMeter?.start(on: context, allocations: allocations)
         let sleeps = LoopSleeps(loop: eventLoop) { [executor] work in executor.execute(work) }
         self.sleeps = sleeps
         ServiceThreads.useSleeps(sleeps)
@@ -92,6 +96,7 @@ final class ServerLoop: ServiceLoop {
         for case .adopt(let descriptor) in leftovers { close(descriptor) }
         executor.release(leftovers)
         keepaliveSweep.cancel()
+        loadMeter?.stop()
     }
 
     func contextWasDestroyed() {}

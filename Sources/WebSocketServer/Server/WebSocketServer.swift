@@ -4,14 +4,15 @@ import Synchronization
 /// over libwebsockets.
 ///
 /// Threading: `configuration.serviceThreads` service threads each run an lws context; the
-/// first listens and spreads the connections it accepts over all of them
-/// (`ConnectionSpreader`). Each thread calls the handler for its own connections;
+/// first listens and places the connections it accepts (`ConnectionSpreader`). Each thread calls the handler for its own connections;
 /// `Connection`s may be used from any thread; `handleHTTP` runs on the cooperative pool.
 public final class WebSocketServer: Sendable {
     public let configuration: ServerConfiguration
     private let handler: any WebSocketHandler
     /// Each service thread's own (`MetricCounters`), by the thread's index.
     private let counters: [MetricCounters]
+    /// Each service thread's busy share (`LoadMeter`), by the thread's index.
+    let loads: [ThreadLoad]
     private let ids = ConnectionIDs()
     private typealias Loop = (thread: ServiceThread, mailbox: Mailbox<ServerMail>)
     private let running = Mutex<(loops: [Loop], port: Int)?>(nil)
@@ -20,6 +21,7 @@ public final class WebSocketServer: Sendable {
         self.configuration = configuration
         self.handler = handler
         counters = (0..<max(1, configuration.serviceThreads)).map { _ in MetricCounters() }
+        loads = counters.map { _ in ThreadLoad() }
     }
 
     deinit {
@@ -31,7 +33,7 @@ public final class WebSocketServer: Sendable {
         try running.withLock { running in
             guard running == nil else { throw WebSocketServerError.alreadyStarted }
             let threads = max(1, configuration.serviceThreads)
-            let spreader = threads > 1 ? ConnectionSpreader() : nil
+            let spreader = threads > 1 ? ConnectionSpreader(loads: loads, spreadAbovePercent: configuration.spreadAbovePercent) : nil
             var loops: [Loop] = []
             do {
                 let (listener, port) = try startLoop(index: 0, port: configuration.port, spreader: spreader)
@@ -54,11 +56,12 @@ public final class WebSocketServer: Sendable {
         var configuration = self.configuration
         configuration.port = port
         let (handler, counters, ids, mailbox) = (handler, counters[index], ids, Mailbox<ServerMail>())
+        let (load, measuresLoad) = (loads[index], loads.count > 1 && configuration.spreadAbovePercent > 0)
         let (thread, boundPort) = try ServiceThread.start(
             name: index == 0 ? "ws-server" : "ws-server-\(index)",
             makeLoop: { [configuration] in
                 ServerLoop(configuration: configuration, handler: handler, mailbox: mailbox, counters: counters, ids: ids,
-                           listens: index == 0, spreader: spreader)
+                           listens: index == 0, spreader: spreader, load: measuresLoad ? load : nil)
             },
             started: { loop, _ in (loop as! ServerLoop).boundPort })
         return ((thread, mailbox), boundPort)
