@@ -143,6 +143,27 @@ final class ProjectedChangesTests: XCTestCase {
         XCTAssertEqual(unchanged.route, "/")
     }
 
+    /// Of the list, only its search and filter are in the screen to save: a page more (rows
+    /// and flags) derives none, a search does.
+    func testAPageMoreDerivesNoScreenToSaveAndASearchDoes() throws {
+        let favorites = Shared<Set<Int>>([])
+        var state = AppFeature.State(account: Account(me: User(id: "u1", displayName: "Ash"), lists: Shared([]), activeListID: "l1"), favorites: favorites)
+        state.list.rows = IdentifiedArray((1...20).map(pokemon))
+        let projection = SessionProjection(client)
+        _ = projection.project(state)
+
+        state.list.rows.append(contentsOf: (21...40).map(pokemon))
+        state.list.isLoadingMore = true
+        let pageMore = projection.projectChanges(state)
+        XCTAssertEqual(pageMore.parts.map(\.key), ["list"])
+        XCTAssertFalse(pageMore.restorableMayHaveChanged)
+
+        state.list.search = "pi"
+        XCTAssertTrue(projection.projectChanges(state).restorableMayHaveChanged)
+        state.list.typeFilter = "grass"
+        XCTAssertTrue(projection.projectChanges(state).restorableMayHaveChanged)
+    }
+
     /// A session whose list JSON is another session's (an equal list, `RecentJSONCache`) and
     /// then loads a page more gets the new page alone: the pages before it are the very ones
     /// it was sent, so the diff adds the page without walking the others.

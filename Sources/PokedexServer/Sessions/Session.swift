@@ -195,7 +195,7 @@ final class Session: Sendable {
                 }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self.saveIfChanged(state, route: changes.route) { lists.first?.id }
+                    self.saveIfChanged(state, route: changes.route, lists: lists)
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
@@ -209,15 +209,18 @@ final class Session: Sendable {
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
-    /// thousand idle sessions cost no writes). `personalListID` is asked only of a session
-    /// that saved nothing yet (reading the user's lists took their lock and copied them, on
-    /// every change of the screen). Runs on the Store's executor, one change at a time.
-    private func saveIfChanged(_ state: AppFeature.State, route: String, personalListID: () -> String?) {
-        if let screen = savedScreen.withLock({ $0 }) {
-            saver.hand(screen, screen.change(to: state, route: route))
+    /// thousand idle sessions cost no writes). `lists` are the user's lists as the observer
+    /// read them, the personal one first, looked at only by a session that saved nothing yet
+    /// (a closure asking for them retained them on every change of the screen). Runs on the
+    /// Store's executor, one change at a time.
+    private func saveIfChanged(_ state: AppFeature.State, route: String, lists: [ListSummary]) {
+        // Changed where it lies: the saver is handed the screen (retained) only when it is to
+        // hold it, not for each of the changes its write then takes.
+        if let handing = savedScreen.withLock({ $0?.change(to: state, route: route) }) {
+            if handing != .none, let screen = savedScreen.withLock({ $0 }) { saver.hand(screen, handing) }
             return
         }
-        let personalListID = personalListID() ?? state.account.activeListID
+        let personalListID = lists.first?.id ?? state.account.activeListID
         if RestorableState(route: "/", activeListID: personalListID).matches(state, route: route) { return }
         // Urgent when a hello would rebuild it on another list: the session joined one.
         let urgent = state.account.activeListID != personalListID

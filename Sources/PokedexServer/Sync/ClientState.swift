@@ -107,7 +107,7 @@ final class ClientState: Sendable {
             let at = { (id: Int) in additions[id]?.addedAt ?? -1 }
             rows.sort { at($0.id) != at($1.id) ? at($0.id) > at($1.id) : $0.id < $1.id }
         }
-        return zip(rows, rowJSON.json(for: rows)).map { pokemon, json in
+        return zip(rows, rowJSON.json(for: rows[...])).map { pokemon, json in
             var json = json
             let addition = additions[pokemon.id]
             json["addedBy"] = addition?.addedBy.map(user) ?? .null

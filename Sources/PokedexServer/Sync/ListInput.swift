@@ -23,6 +23,12 @@ struct ListInput: Equatable {
         if rowCount > 0, rowsRevision == 0 { unnumberedRows = list.rows }
     }
 
+    /// Whether `list` has the search and the type filter this was made from (what a saved
+    /// screen keeps of a list).
+    func hasSameSearchAndFilter(as list: PokemonListFeature.State) -> Bool {
+        fields.search == list.search && fields.typeFilter == list.typeFilter
+    }
+
     /// Whether `list` is the list this was made from: its rows of the same revision (or, when
     /// unnumbered, equal), its other fields equal. Rows equal to these under another revision
     /// count as changed (the list is built again, to the same JSON).

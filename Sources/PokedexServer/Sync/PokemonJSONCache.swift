@@ -46,14 +46,19 @@ final class PokemonJSONCache<Input: Equatable & Sendable>: Sendable {
     }
 
     /// The JSON of each input, in order, under one lock; `pokemon` names the Pokémon an input
-    /// is about.
+    /// is about. Each input is read where it lies and copied only to be remembered: a copy per
+    /// row retained each of its strings and its types (a page more's new rows, on lines the
+    /// catalog's rows share with every session).
     func json(
-        for inputs: some Sequence<Input>, pokemon: (Input) -> (id: Int, name: String), build: (Input) -> JSONValue
+        for inputs: ArraySlice<Input>, pokemon: (borrowing Input) -> (id: Int, name: String), build: (Input) -> JSONValue
     ) -> [JSONValue] {
         table.withLock { table in
-            inputs.map { input in
-                let (id, name) = pokemon(input)
-                return lookUp(id: id, name: name, matches: { $0 == input }, make: { input }, build: build, in: &table)
+            inputs.withUnsafeBufferPointer { inputs in
+                inputs.indices.map { position in
+                    let (id, name) = pokemon(inputs[position])
+                    return lookUp(
+                        id: id, name: name, matches: { $0 == inputs[position] }, make: { inputs[position] }, build: build, in: &table)
+                }
             }
         }
     }

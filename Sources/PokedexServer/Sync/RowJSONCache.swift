@@ -16,7 +16,7 @@ final class RowJSONCache: Sendable {
     }
 
     /// The JSON of each row, in order (one lock for the whole list).
-    func json(for pokemon: some Sequence<Pokemon>) -> [JSONValue] {
+    func json(for pokemon: ArraySlice<Pokemon>) -> [JSONValue] {
         rows.json(for: pokemon, pokemon: { ($0.id, $0.name) }, build: ClientState.row)
     }
 }

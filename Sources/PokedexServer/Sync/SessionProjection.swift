@@ -183,6 +183,9 @@ final class SessionProjection: Sendable {
     func projectChanges(_ state: AppFeature.State) -> Changes {
         memos.withLock { memos in
             var changes = Changes()
+            // Of the list, only its search and filter are restorable: a page more (its rows and
+            // flags) then derives no screen to find it unchanged.
+            let listRestorableChanged = memos.list?.input.hasSameSearchAndFilter(as: state.list) != true
             forEachPart(of: state, &memos, handingUnchanged: false) { key, json, changed in
                 guard changed else { return }
                 // Room for a detail's open or close (the route, the destination) and a list's
@@ -191,7 +194,8 @@ final class SessionProjection: Sendable {
                 changes.parts.append((key, json))
                 // By position, not by name: a string comparison call for each name.
                 switch Self.position(ofPart: key) {
-                case 0, 1, 4, 6, 7: changes.restorableMayHaveChanged = true  // route, locale, list, lists, destination
+                case 0, 1, 6, 7: changes.restorableMayHaveChanged = true  // route, locale, lists, destination
+                case 4: changes.restorableMayHaveChanged = changes.restorableMayHaveChanged || listRestorableChanged
                 default: break
                 }
             }

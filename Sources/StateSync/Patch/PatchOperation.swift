@@ -26,9 +26,14 @@ extension JSONWriter {
     /// Writes `{"op":"add","path":"/favorites/25","value":true}`; a value `encodings` holds
     /// (or, for an array, each element it holds) as its remembered bytes.
     public mutating func write(_ operation: PatchOperation, reusing encodings: EncodedJSONReader? = nil) {
-        raw("{\"op\":")
-        write(operation.name)
-        raw(",\"path\":")
+        // The name and the members before the path in one piece: written as a string, the
+        // name went through the escaping walk, for each operation of every patch.
+        switch operation {
+        case .add: raw(#"{"op":"add","path":"#)
+        case .remove: raw(#"{"op":"remove","path":"#)
+        case .replace: raw(#"{"op":"replace","path":"#)
+        case .test: raw(#"{"op":"test","path":"#)
+        }
         write(operation.path)
         switch operation {
         case .add(_, let value), .replace(_, let value), .test(_, let value):
