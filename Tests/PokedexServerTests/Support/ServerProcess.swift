@@ -13,11 +13,11 @@ final class ServerProcess {
     private(set) var port = 0
     private let output = Pipe()
 
-    /// The binary `swift build` put beside the tests.
+    /// The binary `swift build` put beside the tests: in the test executable's own directory,
+    /// so a build with `--scratch-path` finds its own server, not another build's.
     static var executable: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/pokedex-server")
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("pokedex-server")
     }
 
     /// Throws (failing the test) when the executable is not there.
