@@ -397,19 +397,9 @@ final class Session: Sendable {
     }
 
     /// `reduce` in the Store's isolation, for code on its executor by construction (the
-    /// inbox's drain, and an action reduced in place, run nowhere else). A release build calls
-    /// it as a plain function: `assumeIsolated` asked the runtime which executor is current
-    /// twice an action (its check, and the closure's as it started), and a closure made to
-    /// skip that check cost two allocations. Debug builds check.
+    /// inbox's drain, and an action reduced in place, run nowhere else).
     private func reduceOnStoreExecutor(_ json: JSONValue, key: String?, pokemonIDs: PokemonIDs) -> ProtocolError? {
-        #if DEBUG
-        return store.assumeIsolated { store in Self.reduce(json, key: key, pokemonIDs: pokemonIDs, in: store) }
-        #else
-        typealias Isolated = (JSONValue, String?, PokemonIDs, isolated Store<AppFeature>) -> ProtocolError?
-        typealias Plain = (JSONValue, String?, PokemonIDs, Store<AppFeature>) -> ProtocolError?
-        let reduce = unsafeBitCast(Session.reduce(_:key:pokemonIDs:in:) as Isolated, to: Plain.self)
-        return reduce(json, key, pokemonIDs, store)
-        #endif
+        store.assumeIsolated { store in Self.reduce(json, key: key, pokemonIDs: pokemonIDs, in: store) }
     }
 
     func tearDown() async {
