@@ -70,4 +70,17 @@ extension RestorableState {
             && activeListID == state.account.activeListID && locale == state.locale
             && favoritesSort == (state.shownFavoritesSort ?? .number)
     }
+
+    /// Becomes `state.restorable(route: route)` by setting only the fields that differ: a
+    /// browse changes the route alone, and building the whole screen retained each of its
+    /// strings (the list's id, the search) to release the old ones, on every detail opened
+    /// or closed. Beside `restorable(route:)` and `matches`: the three read the same fields.
+    public mutating func update(to state: AppFeature.State, route: String) {
+        if self.route != route { self.route = route }
+        if search != state.list.search { search = state.list.search }
+        if typeFilter != state.list.typeFilter { typeFilter = state.list.typeFilter }
+        if activeListID != state.account.activeListID { activeListID = state.account.activeListID }
+        locale = state.locale
+        favoritesSort = state.shownFavoritesSort ?? .number
+    }
 }

@@ -365,7 +365,21 @@ final class Session: Sendable {
         recording?.browserFrame(json)
         defer { recording?.browserFrame(nil) }
         let (refusal, frame) = writer.reduce(ref: ref, key: key) { () -> ProtocolError? in
-            reduceOnStoreExecutor(json, key: key, pokemonIDs: pokemonIDs)
+            store.assumeIsolated { store in
+                do throws(ProtocolError) {
+                    _ = try store.send { (state) throws(ProtocolError) in
+                        let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
+                        try ActionAuthorization.check(decoded, in: state)
+                        if key != nil, !decoded.entry.isKeyed {
+                            throw ProtocolError(.badAction, "Action '\(decoded.entry.name)' takes no key: only star intents do.")
+                        }
+                        return decoded.action
+                    }
+                    return nil
+                } catch {
+                    return error
+                }
+            }
         }
         if let refusal {
             output.refuse(ref: ref, code: refusal.code.rawValue, message: refusal.message)
@@ -376,30 +390,6 @@ final class Session: Sendable {
             if frame.ackHanded { output.flushAck(ref) } else { output.ack(ref, key: key) }
         }
         actionCounts.processed(latency: now() - receivedAt)
-    }
-
-    /// Decodes the browser's action against the state, checks it and sends it: nil, or why it
-    /// was refused.
-    private static func reduce(_ json: JSONValue, key: String?, pokemonIDs: PokemonIDs, in store: isolated Store<AppFeature>) -> ProtocolError? {
-        do throws(ProtocolError) {
-            _ = try store.send { (state) throws(ProtocolError) in
-                let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
-                try ActionAuthorization.check(decoded, in: state)
-                if key != nil, !decoded.entry.isKeyed {
-                    throw ProtocolError(.badAction, "Action '\(decoded.entry.name)' takes no key: only star intents do.")
-                }
-                return decoded.action
-            }
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// `reduce` in the Store's isolation, for code on its executor by construction (the
-    /// inbox's drain, and an action reduced in place, run nowhere else).
-    private func reduceOnStoreExecutor(_ json: JSONValue, key: String?, pokemonIDs: PokemonIDs) -> ProtocolError? {
-        store.assumeIsolated { store in Self.reduce(json, key: key, pokemonIDs: pokemonIDs, in: store) }
     }
 
     func tearDown() async {

@@ -4,8 +4,9 @@ import Synchronization
 /// over libwebsockets.
 ///
 /// Threading: `configuration.serviceThreads` service threads each run an lws context; the
-/// first listens and places the connections it accepts (`ConnectionSpreader`). Each thread calls the handler for its own connections;
-/// `Connection`s may be used from any thread; `handleHTTP` runs on the cooperative pool.
+/// first listens and places the connections it accepts (`ConnectionSpreader`). Each thread
+/// calls the handler for its own connections; `Connection`s may be used from any thread;
+/// `handleHTTP` runs on the cooperative pool.
 public final class WebSocketServer: Sendable {
     public let configuration: ServerConfiguration
     private let handler: any WebSocketHandler
