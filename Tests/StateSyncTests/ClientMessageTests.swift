@@ -11,6 +11,16 @@ final class ClientMessageTests: XCTestCase {
                        .action(ref: 7, action: ["list": ["rowTapped": ["id": 25]]]))
     }
 
+    /// The server reads a frame where it lies (`Span`): the same message, and the same refusal.
+    func testParsesAFrameInPlaceAsItsCopy() throws {
+        let frame = Array(#"{"type":"action","ref":7,"action":{"destination":{"dismiss":{}}},"key":"k-1"}"#.utf8)
+        XCTAssertEqual(try ClientMessage.parse(frame.span), try ClientMessage.parse(frame))
+        let broken = Array(#"{"type":"action","ref":7,"#.utf8)
+        XCTAssertThrowsError(try ClientMessage.parse(broken.span)) { error in
+            XCTAssertEqual((error as? ProtocolError)?.code, .badJSON)
+        }
+    }
+
     func testParsesOptionalHelloFields() throws {
         XCTAssertEqual(try parse(#"{"type":"hello","version":1}"#), .hello(.init()))
         XCTAssertEqual(try parse(#"{"route":"/","resume":{"seq":4,"session":"s1"},"token":"t","version":1,"type":"hello"}"#),

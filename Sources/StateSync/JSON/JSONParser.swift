@@ -5,6 +5,12 @@ public struct JSONParser {
 
     /// Parses one JSON document from UTF-8 bytes.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        try parse(bytes.span, maxDepth: maxDepth)
+    }
+
+    /// Parses one JSON document from UTF-8 bytes where they lie (a websocket frame in the
+    /// transport's receive buffer), without copying them first.
+    public static func parse(_ bytes: Span<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(input: buffer, maxDepth: maxDepth)
             return Result { () throws(JSONParseError) in try parser.parseDocument() }

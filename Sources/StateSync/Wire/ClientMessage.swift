@@ -72,6 +72,11 @@ public enum ClientMessage: Equatable, Sendable {
     /// Parses a text frame's bytes, refusing it with the protocol's error codes: `bad_json` for
     /// malformed JSON or a non-object, `bad_message` for a bad envelope, `version` for another version.
     public static func parse(_ frame: [UInt8]) throws(ProtocolError) -> ClientMessage {
+        try parse(frame.span)
+    }
+
+    /// `parse` of a frame where it lies (the transport's receive buffer): read once, not copied.
+    public static func parse(_ frame: Span<UInt8>) throws(ProtocolError) -> ClientMessage {
         let json = try JSONValue.parsing(frame: frame)
         guard let object = json.objectValue else { throw ProtocolError(.badJSON, "A message must be a JSON object.") }
         guard let type = object["type"]?.stringValue else {
