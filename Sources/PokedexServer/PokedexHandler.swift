@@ -33,6 +33,11 @@ final class PokedexHandler: WebSocketHandler {
     func connectionOpened(_ connection: Connection) {}
 
     func connection(_ connection: Connection, didReceiveText text: [UInt8]) {
+        self.connection(connection, didReceiveText: text.span)
+    }
+
+    /// Read where the frame lies: its JSON is parsed once, into the message, and never copied.
+    func connection(_ connection: Connection, didReceiveText text: Span<UInt8>) {
         let message: ClientMessage
         do {
             message = try ClientMessage.parse(text)

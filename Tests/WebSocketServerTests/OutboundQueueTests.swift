@@ -91,4 +91,22 @@ final class MessageAssemblerTests: XCTestCase {
             guard case .tooBig = assembler.append(bytes, isLast: true) else { return XCTFail("over the limit") }
         }
     }
+
+    /// A chunk is read in place only when it is the whole message: the last piece of one
+    /// begun earlier, a first piece, or one over the limit still go through `append`.
+    func testOnlyALoneLastChunkWithinTheLimitIsWhole() {
+        var assembler = MessageAssembler(limitBytes: 4)
+        let chunk: [UInt8] = [1, 2, 3]
+        chunk.withUnsafeBytes { bytes in
+            XCTAssertTrue(assembler.isWhole(bytes, isLast: true))
+            XCTAssertFalse(assembler.isWhole(bytes, isLast: false), "more of the message follows")
+            _ = assembler.append(bytes, isLast: false)
+            XCTAssertFalse(assembler.isWhole(bytes, isLast: true), "it ends a message begun earlier")
+            guard case .tooBig = assembler.append(bytes, isLast: true) else { return XCTFail("over the limit") }
+            XCTAssertTrue(assembler.isWhole(bytes, isLast: true), "the refused message left nothing pending")
+        }
+        ([1, 2, 3, 4, 5] as [UInt8]).withUnsafeBytes { bytes in
+            XCTAssertFalse(assembler.isWhole(bytes, isLast: true), "over the limit: refused by append")
+        }
+    }
 }

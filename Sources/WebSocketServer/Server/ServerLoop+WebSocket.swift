@@ -23,23 +23,34 @@ extension ServerLoop {
         counters.bytesIn.addAsSoleWriter(chunk.count)
         heard(session)
         if session.isPeerClosing { return 0 }
-        switch session.assembler.append(chunk, isLast: LwsWire.isLastChunk(session.wsi)) {
+        let isLast = LwsWire.isLastChunk(session.wsi)
+        // Nearly every message is one chunk: read in lws's buffer, not copied into an array
+        // first (a buffer made, filled and freed per frame).
+        if session.assembler.isWhole(chunk, isLast: isLast) {
+            received(session, chunk.assumingMemoryBound(to: UInt8.self).span)
+            return 0
+        }
+        switch session.assembler.append(chunk, isLast: isLast) {
         case .incomplete:
             session.mayOwePong = true
-            return 0
         case .complete(let message):
-            counters.messagesIn.addAsSoleWriter(1)
-            // lws keeps the first frame's opcode for the message's continuation frames.
-            isHandlingFrame = true
-            defer { isHandlingFrame = false }
-            if lws_frame_is_binary(session.wsi) != 0 {
-                handler.connection(session.connection, didReceiveBinary: message)
-            } else {
-                handler.connection(session.connection, didReceiveText: message)
-            }
-            return 0
+            received(session, message.span)
         case .tooBig:
             return refuse(session, code: 1009, reason: "message too big")
+        }
+        return 0
+    }
+
+    /// Hands a whole message to the application.
+    private func received(_ session: WebSocketSession, _ message: Span<UInt8>) {
+        counters.messagesIn.addAsSoleWriter(1)
+        isHandlingFrame = true
+        defer { isHandlingFrame = false }
+        // lws keeps the first frame's opcode for the message's continuation frames.
+        if lws_frame_is_binary(session.wsi) != 0 {
+            handler.connection(session.connection, didReceiveBinary: message.withUnsafeBufferPointer { Array($0) })
+        } else {
+            handler.connection(session.connection, didReceiveText: message)
         }
     }
 

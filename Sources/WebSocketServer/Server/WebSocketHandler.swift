@@ -10,6 +10,10 @@ public protocol WebSocketHandler: Sendable {
     func connectionOpened(_ connection: Connection)
     /// A complete text message (fragments already reassembled), valid UTF-8.
     func connection(_ connection: Connection, didReceiveText text: [UInt8])
+    /// The same, read where it lies: a message that came in one piece is lws's receive buffer,
+    /// valid only during the call (a handler that reads it at once needs no copy of its own).
+    /// By default copied for `connection(_:didReceiveText:)` with an array.
+    func connection(_ connection: Connection, didReceiveText text: Span<UInt8>)
     /// A complete binary message (fragments already reassembled). By default the connection is
     /// closed with 1003 (unsupported data): applications that speak text need not say so.
     func connection(_ connection: Connection, didReceiveBinary data: [UInt8])
@@ -26,6 +30,9 @@ public protocol WebSocketHandler: Sendable {
 
 extension WebSocketHandler {
     public func admissionForNewConnection() -> (any AnyObject & Sendable)? { nil }
+    public func connection(_ connection: Connection, didReceiveText text: Span<UInt8>) {
+        self.connection(connection, didReceiveText: text.withUnsafeBufferPointer { Array($0) })
+    }
     public func connection(_ connection: Connection, didReceiveBinary data: [UInt8]) {
         connection.close(code: 1003, reason: "binary messages are not accepted")
     }

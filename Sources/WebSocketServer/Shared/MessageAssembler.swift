@@ -13,6 +13,12 @@ struct MessageAssembler {
         self.limitBytes = limitBytes
     }
 
+    /// Whether `chunk` is a whole message by itself (nothing pending, it ends the message,
+    /// within the limit): the caller may then read it in place, and not `append` it.
+    func isWhole(_ chunk: UnsafeRawBufferPointer, isLast: Bool) -> Bool {
+        isLast && pending.isEmpty && chunk.count <= limitBytes
+    }
+
     /// `isLast` is true when this chunk ends the message (final fragment, no payload left).
     mutating func append(_ chunk: UnsafeRawBufferPointer, isLast: Bool) -> Outcome {
         if pending.count + chunk.count > limitBytes {
