@@ -365,7 +365,7 @@ final class Session: Sendable {
         recording?.browserFrame(json)
         defer { recording?.browserFrame(nil) }
         let (refusal, frame) = writer.reduce(ref: ref, key: key) { () -> ProtocolError? in
-            onStoreExecutor { store in
+            store.assumeIsolated { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
                         let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)
@@ -390,20 +390,6 @@ final class Session: Sendable {
             if frame.ackHanded { output.flushAck(ref) } else { output.ack(ref, key: key) }
         }
         actionCounts.processed(latency: now() - receivedAt)
-    }
-
-    /// `store.assumeIsolated(body)` without asking the runtime which executor is current (a
-    /// lookup of the executor and a call through its conformance, per action): `process` runs
-    /// there by construction, as `enqueue` found it current or handed the drain to it. Debug
-    /// builds still ask.
-    private func onStoreExecutor<T: Sendable>(_ body: (isolated Store<AppFeature>) -> T) -> T {
-        #if DEBUG
-        return store.assumeIsolated(body)
-        #else
-        typealias Isolated = (isolated Store<AppFeature>) -> T
-        typealias Plain = (Store<AppFeature>) -> T
-        return withoutActuallyEscaping(body) { (body: @escaping Isolated) in unsafeBitCast(body, to: Plain.self)(store) }
-        #endif
     }
 
     func tearDown() async {
