@@ -57,13 +57,13 @@ public struct Catalog: Equatable, Sendable {
         storage = Storage(details, text: text)
     }
 
-    /// Where Pokémon `id` is in `entries`. A dex numbers its Pokémon from 1 without gaps up
-    /// to its forms, so `id` nearly always sits at `id - 1` (read from `ids`, sorted, so the
-    /// first with that id, as in `positionByID`): a detail is opened on most actions, and hashing
-    /// its id into the table was most of its lookup.
+    /// Where Pokémon `id` is in `entries` (the first with that id, as in `positionByID`). A dex
+    /// numbers its Pokémon from 1 without gaps up to its forms, so `id` nearly always sits at
+    /// `id - 1` (read from `ids`, sorted: the first there unless the one before has it too): a
+    /// detail is opened on most actions, and hashing its id into the table was most of its lookup.
     private func position(of id: Int) -> Int? {
         let ids = storage.ids
-        if id >= 1, id <= ids.count, ids[id - 1] == id { return id - 1 }
+        if id >= 1, id <= ids.count, ids[id - 1] == id, id == 1 || ids[id - 2] != id { return id - 1 }
         return storage.positionByID[id]
     }
 
