@@ -59,6 +59,28 @@ final class AnsweredEffectTests: XCTestCase {
         XCTAssertEqual(checkedAfterPop, 0)
     }
 
+    /// An answer made cancellable in flight is one node (`answerCancelling`) that each level maps
+    /// as one: it still cancels the fetch in flight of its own child only (its id namespaced by
+    /// the child's scope), not another child's under the same declared id.
+    func testAChildsAnswerCancelsItsOwnFetchInFlightAndNoOtherChilds() async {
+        let clock = TestClock()
+        let store = Store(initialState: Parent.State(), reducer: Parent()) { $0.clock = clock }
+        let first = StackElementID(2_000_302), second = StackElementID(2_000_303)
+        await store.send(.path(.push(id: first, state: Counter.State(id: 1, count: 1))))
+        await store.send(.path(.push(id: second, state: Counter.State(id: 2, count: 1))))
+        await store.send(.path(.element(id: first, action: .knownFactTapped)))
+        await store.send(.path(.element(id: second, action: .knownFactTapped)))
+        var running = await store.runningEffectCount
+        XCTAssertEqual(running, 2, "an odd count's fact is fetched by a task in each child")
+        await store.send(.path(.element(id: first, action: .increment)))
+        await store.send(.path(.element(id: first, action: .knownFactTapped)))
+        running = await store.runningEffectCount
+        XCTAssertEqual(running, 1, "the first child's answer cancelled its own fetch, not the second's")
+        let facts = await store.state.path.elements.map(\.fact)
+        XCTAssertEqual(facts, ["2 is even", nil])
+        await store.send(.path(.popFrom(id: first)))
+    }
+
     func testAnAnswerIsAskedWhenTheEffectIsMadeAndItsFallbackOnlyWithoutOne() {
         var asked = 0, fallbacks = 0
         func fallback() -> Effect<Int> { fallbacks += 1; return .send(0) }

@@ -120,4 +120,32 @@ final class StoreTests: XCTestCase {
             $0.rows = [1, 2, 3]
         }
     }
+
+    /// The loop keeps the first waiting action apart from the others (`StoreCore.next`): the
+    /// actions sent during a batch are still reduced first in, first out, however they nest,
+    /// and a recording hands each over with its source.
+    func testActionsSentDuringABatchAreReducedInTheOrderTheyWereSent() async {
+        enum Step: Equatable, Sendable { case a, b, c, d, e, f, g }
+        let reducer = Reduce<[Step], Step> { state, action in
+            state.append(action)
+            switch action {
+            case .a: return .merge(.send(.b), .send(.c))
+            case .b: return .send(.d)
+            case .d: return .merge(.send(.e), .send(.f))
+            case .c: return Effect.answered(by: { .g }, otherwise: .none)
+            case .e, .f, .g: return .none
+            }
+        }
+        let store = Store(initialState: [], reducer: reducer)
+        let sources = Mutex<[ActionSource]>([])
+        await store.send(.a)
+        var reduced = await store.state
+        XCTAssertEqual(reduced, [.a, .b, .c, .d, .g, .e, .f])
+
+        await store.recordActions { _, _, source in sources.withLock { $0.append(source) } }
+        await store.send(.a)
+        reduced = await store.state
+        XCTAssertEqual(Array(reduced.dropFirst(7)), [.a, .b, .c, .d, .g, .e, .f], "recording changes no order")
+        XCTAssertEqual(sources.withLock { $0 }, [.external, .send, .send, .send, .effect, .send, .send])
+    }
 }

@@ -43,6 +43,8 @@ extension Effect {
             })
         case let .answer(action):
             return Effect<T>(.answer(transform(action)))
+        case let .answerCancelling(action, id):
+            return Effect<T>(.answerCancelling(transform(action), id))
         case let .merge(effects):
             return Effect<T>(.merge(effects.map { $0.map(transform, escaping: makeTransform, dismissingWith: makeDismiss) }))
         case let .cancellable(id, cancelInFlight, effect):
@@ -73,7 +75,7 @@ extension Effect {
 
     @usableFromInline var containsScopes: Bool {
         switch operation {
-        case .none, .send, .run, .cancel, .answer: false
+        case .none, .send, .run, .cancel, .answer, .answerCancelling: false
         case .scoped: true
         case let .merge(effects): effects.contains { $0.containsScopes }
         case let .cancellable(_, _, effect): effect.containsScopes
@@ -82,7 +84,7 @@ extension Effect {
 
     @usableFromInline func lifting(key: ScopeKey, project: @escaping (Any) -> Any?) -> Self {
         switch operation {
-        case .none, .send, .run, .cancel, .answer:
+        case .none, .send, .run, .cancel, .answer, .answerCancelling:
             return self
         case let .merge(effects):
             return Self(.merge(effects.map { $0.lifting(key: key, project: project) }))

@@ -9,6 +9,11 @@ public struct Effect<Action: Sendable>: Sendable {
         /// An action known when the effect was made (`Effect.answered`): delivered as a task's
         /// answer during its immediate start would be, in the same loop, with an effect's source.
         case answer(Action)
+        /// An answer that cancels the effects running under an id first: what
+        /// `.answer(action).cancellable(id:cancelInFlight: true)` was (a fetch answered at
+        /// once, declared so that it replaces one in flight), as one node. Each level a
+        /// child's effect passes maps it into one node, not a cancellation and an answer.
+        case answerCancelling(Action, EffectID)
         case merge([Effect<Action>])
         case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(EffectID)
@@ -96,7 +101,7 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Registers this effect under `id` so that `.cancel(id:)` stops it; with
     /// `cancelInFlight`, effects already running under `id` are cancelled first.
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-        Self(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
+        cancellable(id: EffectID(id), cancelInFlight: cancelInFlight)
     }
 
     /// Cancels every running effect registered under `id`.
@@ -109,7 +114,8 @@ public struct Effect<Action: Sendable>: Sendable {
     /// time, and a fetch is declared cancellable on nearly every action.
     @inlinable
     public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Self {
-        Self(.cancellable(id, cancelInFlight: cancelInFlight, self))
+        if cancelInFlight, case let .answer(action) = operation { return Self(.answerCancelling(action, id)) }
+        return Self(.cancellable(id, cancelInFlight: cancelInFlight, self))
     }
 
     /// Cancels every running effect registered under `id`, made once.

@@ -83,7 +83,7 @@ package final class EffectRunner<Action: Sendable> {
             return false
         case .run:
             return true
-        case let .cancel(id):
+        case let .cancel(id), let .answerCancelling(_, id):
             return mayHaveTasks(declaredAs: id)
         case let .cancellable(id, cancelInFlight, inner):
             return (cancelInFlight && mayHaveTasks(declaredAs: id)) || needsPlacement(inner)
@@ -103,7 +103,7 @@ package final class EffectRunner<Action: Sendable> {
             return
         case let .send(action):
             immediate(action, .send)
-        case let .answer(action):
+        case let .answer(action), let .answerCancelling(action, _):
             immediate(action, .effect)
         case let .merge(effects):
             for effect in effects { deliver(effect, immediate: immediate) }
@@ -173,6 +173,10 @@ package final class EffectRunner<Action: Sendable> {
                 let ids = placement.named().ids
                 journal?.started.append(ids.isEmpty ? "answered at once" : "answered at once, cancellable by \(ids.map(\.description).joined(separator: ", "))")
             }
+        case let .answerCancelling(action, id):
+            // As the cancellation around an answer it stands for (seldom here: only when a
+            // task may run under `id`, or while inspected).
+            run(Effect(.cancellable(id, cancelInFlight: true, Effect(.answer(action)))), at: placement, scopes: scopes, immediate: immediate, started: &started)
         case let .merge(effects):
             for effect in effects {
                 run(effect, at: placement, scopes: scopes, immediate: immediate, started: &started)

@@ -14,7 +14,14 @@ package final class StoreCore<R: Reducer> {
     @usableFromInline let dependencies: DependencyValues
     @usableFromInline package let effects: EffectRunner<R.Action>
     @usableFromInline let scopes = ScopeRegistry()
+    /// The actions waiting in the running loop, in order: the first in `next`, and any
+    /// others in `buffer` (see `enqueue`).
     @exclusivity(unchecked) @usableFromInline var buffer: [R.Action] = []
+    /// The first action waiting while `buffer` is empty: nearly every batch waits for one
+    /// action at a time (a child's `onAppear`, then the detail or page it answered with), and
+    /// an array's storage was allocated and freed for each batch that did.
+    @exclusivity(unchecked) @usableFromInline var next: R.Action?
+    @exclusivity(unchecked) @usableFromInline var nextSource = ActionSource.send
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// Called after each reduced action with the action (TestStore records these).
     @exclusivity(unchecked) @usableFromInline package var didReduce: ((R.Action) -> Void)?
@@ -40,10 +47,7 @@ package final class StoreCore<R: Reducer> {
         self.reducer = reducer
         self.dependencies = dependencies
         self.effects = EffectRunner(executorPreference: executorPreference, sendBack: sendBack, taskEnded: taskEnded)
-        effects.acceptDuringProcessing = { [unowned self] action in
-            buffer.append(action)
-            if recorder != nil { bufferSources.append(.effect) }
-        }
+        effects.acceptDuringProcessing = { [unowned self] action in enqueue(action, source: .effect) }
         effects.idReleased = { [scopes] id in scopes.forget(id) }
     }
 
@@ -53,8 +57,7 @@ package final class StoreCore<R: Reducer> {
     @inlinable
     package func process(_ action: R.Action) -> [Task<Void, Never>]? {
         guard !isProcessing else {
-            buffer.append(action)
-            if recorder != nil { bufferSources.append(incomingSource) }
+            enqueue(action, source: incomingSource)
             return nil
         }
         var started: [Task<Void, Never>] = []
@@ -72,9 +75,7 @@ package final class StoreCore<R: Reducer> {
     @inlinable
     package func process(contentsOf actions: some Sequence<R.Action>) -> [Task<Void, Never>]? {
         guard !isProcessing else {
-            let count = buffer.count
-            buffer.append(contentsOf: actions)
-            if recorder != nil { bufferSources.append(contentsOf: repeatElement(incomingSource, count: buffer.count - count)) }
+            for action in actions { enqueue(action, source: incomingSource) }
             return nil
         }
         var started: [Task<Void, Never>] = []
@@ -82,6 +83,20 @@ package final class StoreCore<R: Reducer> {
             for action in actions { drain(action, started: &started) }
         }
         return started
+    }
+
+    /// Queues `action` in the running loop, after those waiting. It goes to `next` only when
+    /// nothing waits in `buffer`, so `next` always comes before every action there (the rule
+    /// that keeps the order).
+    @inlinable
+    func enqueue(_ action: R.Action, source: ActionSource) {
+        if buffer.isEmpty, next == nil {
+            next = action
+            nextSource = source
+        } else {
+            buffer.append(action)
+            if recorder != nil { bufferSources.append(source) }
+        }
     }
 
     /// Reduces `first`, then the actions its effects sent synchronously, in order.
@@ -92,17 +107,28 @@ package final class StoreCore<R: Reducer> {
         ProcessingThread.run(marking: effects) {
             if let recorder { withState { recorder($0, first, incomingSource) } }
             reduce(first, started: &started)
-            guard !buffer.isEmpty else { return }
             var index = 0
-            while index < buffer.count {
-                let next = buffer[index]
-                if let recorder {
-                    let source = index < bufferSources.count ? bufferSources[index] : .send
-                    withState { recorder($0, next, source) }
+            while true {
+                // `next` first: it is set only while `buffer` is empty, so it came before
+                // everything there.
+                let action: R.Action
+                if let waiting = next {
+                    next = nil
+                    action = waiting
+                    if let recorder { withState { recorder($0, action, nextSource) } }
+                } else if index < buffer.count {
+                    action = buffer[index]
+                    if let recorder {
+                        let source = index < bufferSources.count ? bufferSources[index] : .send
+                        withState { recorder($0, action, source) }
+                    }
+                    index += 1
+                } else {
+                    break
                 }
-                index += 1
-                reduce(next, started: &started)
+                reduce(action, started: &started)
             }
+            guard !buffer.isEmpty else { return }
             // Not keeping its capacity: an idle Store would hold it for good.
             buffer = []
             if recorder != nil { bufferSources = [] }
@@ -131,8 +157,7 @@ package final class StoreCore<R: Reducer> {
             // Actions go to the buffer, not through an inout borrow of it: a task answering
             // during its immediate start appends to it too (`acceptDuringProcessing`).
             effects.run(effect, scopes: scopes, immediate: { action, source in
-                buffer.append(action)
-                if recorder != nil { bufferSources.append(source) }
+                enqueue(action, source: source)
             }, started: &started)
         }
         if !scopes.isEmpty {

@@ -57,7 +57,15 @@ public struct Catalog: Equatable, Sendable {
         storage = Storage(details, text: text)
     }
 
-    private var positionByID: [Int: Int] { storage.positionByID }
+    /// Where Pokémon `id` is in `entries` (the first with that id, as in `positionByID`). A dex
+    /// numbers its Pokémon from 1 without gaps up to its forms, so `id` nearly always sits at
+    /// `id - 1` (read from `ids`, sorted: the first there unless the one before has it too): a
+    /// detail is opened on most actions, and hashing its id into the table was most of its lookup.
+    private func position(of id: Int) -> Int? {
+        let ids = storage.ids
+        if id >= 1, id <= ids.count, ids[id - 1] == id, id == 1 || ids[id - 2] != id { return id - 1 }
+        return storage.positionByID[id]
+    }
 
     public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
         lhs.entries == rhs.entries && lhs.text == rhs.text
@@ -65,17 +73,17 @@ public struct Catalog: Equatable, Sendable {
 
     /// Pokémon `id` as the source states it (see `entries`).
     public func entry(id: Int) -> PokemonDetail? {
-        positionByID[id].map { entries[$0] }
+        position(of: id).map { entries[$0] }
     }
 
     /// Pokémon `id` with its names, genus and abilities in `locale`.
     public func detail(id: Int, locale: AppLocale = .en) -> PokemonDetail? {
-        positionByID[id].map { details(locale)[$0] }
+        position(of: id).map { details(locale)[$0] }
     }
 
     /// The row of Pokémon `id`, named in `locale`.
     public func row(id: Int, locale: AppLocale = .en) -> Pokemon? {
-        positionByID[id].map { rows(locale)[$0] }
+        position(of: id).map { rows(locale)[$0] }
     }
 
     /// Rows matching `query.search` (`NameSearch`) that have `query.type`, named in `query.locale`.

@@ -29,14 +29,23 @@ final class RecentPages: Sendable {
 }
 
 extension PokemonClient {
-    /// This client, handing out an equal page as the one it answered lately (`RecentPages`).
+    /// This client, handing out an equal first page as the one it answered lately (`RecentPages`).
     public func sharingRecentPages() -> PokemonClient {
         var client = self
         let recent = RecentPages()
         let fetchList = self.fetchList
-        client.fetchList = { query, limit, offset in recent.shared(try await fetchList(query, limit, offset)) }
+        // Only a first page is worth sharing: it becomes the rows (`IdentifiedArray` keeps a
+        // small array's storage), where a page more is appended to the session's own rows,
+        // copied one by one, and looking it up cost every page more a lock and comparisons.
+        client.fetchList = { query, limit, offset in
+            let page = try await fetchList(query, limit, offset)
+            return offset == 0 ? recent.shared(page) : page
+        }
         if let pageInMemory = self.pageInMemory {
-            client.pageInMemory = { query, limit, offset in pageInMemory(query, limit, offset).map(recent.shared) }
+            client.pageInMemory = { query, limit, offset in
+                guard let page = pageInMemory(query, limit, offset) else { return nil }
+                return offset == 0 ? recent.shared(page) : page
+            }
         }
         return client
     }
