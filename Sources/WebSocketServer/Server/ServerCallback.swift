@@ -21,12 +21,8 @@ extension ServerLoop {
             webSocketOpened(wsi, slot: slot)
             return 0
         case LWS_CALLBACK_RECEIVE:
-            // Not retained: `sessions` holds it until its close, which lws never calls from
-            // inside a receive (what the frame sends is written after it).
-            guard let pointer = slot?.pointee else { return -1 }
-            return Unmanaged<WebSocketSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
-                webSocketReceived($0, UnsafeRawBufferPointer(start: input, count: length))
-            }
+            guard let session = object(WebSocketSession.self, in: slot) else { return -1 }
+            return webSocketReceived(session, UnsafeRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let session = object(WebSocketSession.self, in: slot) else { return 0 }
             return webSocketWriteable(session)
