@@ -28,29 +28,6 @@ final class EncodedJSONMemoTests: XCTestCase {
         XCTAssertEqual(frame(operations, memo), frame(operations, nil))
     }
 
-    /// A patch frame's room, counted before it is written, holds the whole frame when its
-    /// values are scalars or remembered (a detail, a page of rows): its buffer is allocated once.
-    func testAPatchFramesRoomHoldsItWhenItsValuesAreKnown() {
-        let memo = EncodedJSONMemo()
-        memo.remember(detail)
-        memo.remember(row)
-        let reader = EncodedJSONReader(memo)
-        let page: JSONValue = [row, row]
-        let patches: [(operations: [PatchOperation], key: String?)] = [
-            ([.replace(path: "/destination", value: detail), .replace(path: "/route", value: "/pokemon/25")], "k-1"),
-            ([.add(path: "/list/pages/1", value: page), .replace(path: "/list/isLoadingMore", value: false)], nil),
-            ([.remove(path: "/favorites/25"), .replace(path: "/list/total", value: -1_000_000), .add(path: "/alert", value: .null)], nil),
-        ]
-        for (operations, key) in patches {
-            let bytes = ServerMessage.patch(seq: Int.max, ops: operations, ack: Int.min, key: key).encoded(reusing: reader)
-            XCTAssertGreaterThanOrEqual(PatchFrameLength.room(for: operations, key: key, reusing: reader), bytes.count)
-        }
-        XCTAssertEqual(reader.rememberedLength(of: detail), detail.jsonBytes.count)
-        XCTAssertEqual(reader.rememberedLength(of: page), page.jsonBytes.count)
-        XCTAssertNil(reader.rememberedLength(of: [row, ["id": 2]]), "an element not remembered")
-        XCTAssertNil(reader.rememberedLength(of: []))
-    }
-
     func testACopyChangedSinceIsWrittenWithItsChange() {
         let memo = EncodedJSONMemo()
         memo.remember(detail)

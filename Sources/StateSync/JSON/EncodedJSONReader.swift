@@ -27,47 +27,27 @@ public final class EncodedJSONReader: Sendable {
     /// Writes `value`: its remembered bytes, or, for an array, each element's (a page of rows),
     /// else as `JSONWriter.write` does.
     func write(_ value: JSONValue, into writer: inout JSONWriter) {
-        withRemembered { remembered in
-            if let bytes = remembered(value) { return writer.raw(bytes) }
-            guard case .array(let elements) = value else { return writer.write(value) }
-            writer.raw("[")
-            elements.withUnsafeBufferPointer { elements in
-                for position in elements.indices {
-                    if position > 0 { writer.raw(",") }
-                    if let bytes = remembered(elements[position]) { writer.raw(bytes) } else { writer.write(elements[position]) }
-                }
-            }
-            writer.raw("]")
-        }
-    }
-
-    /// The length `write` gives `value` when known without writing it: its remembered bytes',
-    /// or, for an array, its brackets and commas and each element's remembered bytes' (a page
-    /// of rows); nil when some of it is not remembered.
-    func rememberedLength(of value: JSONValue) -> Int? {
-        withRemembered { remembered in
-            if let bytes = remembered(value) { return bytes.count }
-            guard case .array(let elements) = value, !elements.isEmpty else { return nil }
-            var length = 1 + elements.count  // brackets and commas
-            for element in elements {
-                guard let bytes = remembered(element) else { return nil }
-                length += bytes.count
-            }
-            return length
-        }
-    }
-
-    /// Calls `body` with a lookup of the remembered bytes of a value, valid only inside it.
-    private func withRemembered<R: Sendable>(_ body: ((JSONValue) -> UnsafeBufferPointer<UInt8>?) -> R) -> R {
         copy.withLock { copy in
             if copy.generation != memo.currentGeneration { (copy.table, copy.generation) = memo.copy() }
             // Read in place: a copy of the table out of `copy` would retain its storage, which
             // the other threads' copies share until the memo changes.
-            return copy.table.entries.withUnsafeBufferPointer { entries in
-                body { value in
-                    guard let key = EncodedJSONMemo.key(of: value), let position = copy.table.positions[key] else { return nil }
-                    return entries[position].bytes
+            copy.table.entries.withUnsafeBufferPointer { entries in
+                /// Writes the remembered bytes of `value`, if any; returns whether it did.
+                func writeRemembered(_ value: JSONValue) -> Bool {
+                    guard let key = EncodedJSONMemo.key(of: value), let position = copy.table.positions[key] else { return false }
+                    writer.raw(entries[position].bytes)
+                    return true
                 }
+                if writeRemembered(value) { return }
+                guard case .array(let elements) = value else { return writer.write(value) }
+                writer.raw("[")
+                elements.withUnsafeBufferPointer { elements in
+                    for position in elements.indices {
+                        if position > 0 { writer.raw(",") }
+                        if !writeRemembered(elements[position]) { writer.write(elements[position]) }
+                    }
+                }
+                writer.raw("]")
             }
         }
     }

@@ -16,7 +16,7 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// The frame's UTF-8 bytes; a patch's values that `encodings` holds are copied from it.
     public func encoded(reusing encodings: EncodedJSONReader? = nil) -> [UInt8] {
-        var writer = JSONWriter(capacity: encodedCapacity(reusing: encodings))
+        var writer = JSONWriter(capacity: encodedCapacityHint)
         switch self {
         case let .welcome(session, user, token):
             writer.raw(#"{"type":"welcome","session":"#)
@@ -91,14 +91,7 @@ public enum ServerMessage: Equatable, Sendable {
         String(decoding: encoded(reusing: encodings), as: UTF8.self)
     }
 
-    /// Room for the frame, so that its buffer is allocated once: a patch's is counted from its
-    /// operations (`PatchFrameLength`); a patch of a detail or a page of rows grew a buffer
-    /// of a fixed size, copied and freed it, once or more for each such frame.
-    private func encodedCapacity(reusing encodings: EncodedJSONReader?) -> Int {
-        switch self {
-        case .snapshot: 16 * 1024
-        case let .patch(_, ops, _, key): PatchFrameLength.room(for: ops, key: key, reusing: encodings)
-        default: 256
-        }
+    private var encodedCapacityHint: Int {
+        if case .snapshot = self { 16 * 1024 } else { 256 }
     }
 }
