@@ -50,6 +50,23 @@ final class ListPagesTests: XCTestCase {
         XCTAssertTrue(pages(second).sharesStorage(with: pages(first)), "the same pages' array")
     }
 
+    /// The same rows under their revision, with pages taken from a list's JSON built
+    /// elsewhere: a flag's change hands back those pages as they are, what a fresh build gives.
+    func testAFlagChangeHandsBackThePagesItWasGiven() throws {
+        var state = list(pokemon(1...30))
+        var elsewhere = ClientState.ListPages()
+        let json = client.list(state, reusing: &elsewhere)
+        var memo = ClientState.ListPages(of: state, json: json)
+        state.isLoadingMore = true
+        let flagged = client.list(state, reusing: &memo)
+
+        XCTAssertTrue(pages(flagged).sharesStorage(with: pages(json)), "the pages' array it was given")
+        var fresh = ClientState.ListPages()
+        XCTAssertEqual(flagged, client.list(state, reusing: &fresh))
+        XCTAssertEqual(memo.rowCount, 30)
+        XCTAssertEqual(memo.revision, state.rows.revision)
+    }
+
     func testChangedRowsGetTheirOwnPages() throws {
         var memo = ClientState.ListPages()
         _ = client.list(list(pokemon(1...40)), reusing: &memo)

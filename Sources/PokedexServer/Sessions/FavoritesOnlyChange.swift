@@ -39,6 +39,9 @@ final class FavoritesOnlyChange: SharedChangeTaker {
     }
 
     private let seen = Mutex<Seen?>(nil)
+    /// The lists' version the observer last noted (0: none yet), whether or not the shortcut
+    /// was then safe: while the state's lists are of it, the observer does not read them.
+    private let observedListsVersion = Atomic<Int>(0)
     /// Whether an action of the browser's waits in the session's inbox or is being reduced
     /// (set under the inbox's lock): its batch's observer call comes next.
     private let busy = Atomic<Bool>(false)
@@ -58,11 +61,15 @@ final class FavoritesOnlyChange: SharedChangeTaker {
 
     var taken: Int { takenCount.load(ordering: .relaxed) }
 
+    /// The lists' version the observer last noted (`observed`); 0 before its first batch.
+    var listsVersionObserved: Int { observedListsVersion.load(ordering: .relaxed) }
+
     /// The observer published `state`, whose lists it read at `listsVersion` (or stopped
     /// before it, `publishable` false): a later favorites-only change may skip it while the
     /// state shows the favorites in no other part (no Favorites view, whose rows and roster
     /// are built from them).
     func observed(_ state: AppFeature.State, listsVersion: Int, publishable: Bool) {
+        observedListsVersion.store(listsVersion, ordering: .relaxed)
         let isShortcutSafe: Bool
         if case .favorites = state.destination { isShortcutSafe = false } else { isShortcutSafe = publishable }
         seen.withLock { seen in

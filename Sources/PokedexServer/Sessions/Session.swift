@@ -171,14 +171,20 @@ final class Session: Sendable {
             // `tearDown`, which every session ends by. A weak reference gave every session a
             // side table, and every retain of it (one per frame) the slow path.
             recordingSlot.recording?.observed(state)
-            // With its version: the shortcut takes a favorites change only while it is the same.
-            let (lists, listsVersion) = state.account.lists.versionedValue
-            let lost = memberships.lost(in: lists)
-            if !lost.isEmpty { self.drop(lost) }
-            // Nothing more of a list the user lost reaches the browser: the drop comes next.
-            if lost.contains(where: { $0.id == state.account.activeListID }) {
-                favoritesOnly.observed(state, listsVersion: listsVersion, publishable: false)
-                return
+            // The shortcut takes a favorites change only while the lists' version is this one.
+            // Read before the lists: a change in between leaves this older version noted.
+            let listsVersion = state.account.lists.version
+            // A list is lost only in a change of the lists: while their version is the one
+            // the last batch noted, they are those looked at then, and are not read (a lock
+            // and a retain of the user's array, on every batch).
+            if listsVersion != favoritesOnly.listsVersionObserved {
+                let lost = memberships.lost(in: state.account.lists.wrappedValue)
+                if !lost.isEmpty { self.drop(lost) }
+                // Nothing more of a list the user lost reaches the browser: the drop comes next.
+                if lost.contains(where: { $0.id == state.account.activeListID }) {
+                    favoritesOnly.observed(state, listsVersion: listsVersion, publishable: false)
+                    return
+                }
             }
             defer { favoritesOnly.observed(state, listsVersion: listsVersion, publishable: true) }
             // Read before the state is projected: the favorites shown are then at least as new
@@ -195,7 +201,7 @@ final class Session: Sendable {
                 }
                 // The screen to save is derived only when one of its inputs changed.
                 if changes.restorableMayHaveChanged {
-                    self.saveIfChanged(state, route: changes.route, lists: lists)
+                    self.saveIfChanged(state, route: changes.route)
                 }
             case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
             }
@@ -209,18 +215,17 @@ final class Session: Sendable {
 
     /// Hands the screen to the saver when it changed. A session that never left the list on
     /// its personal list is not saved: a hello rebuilds that screen without help (and ten
-    /// thousand idle sessions cost no writes). `lists` are the user's lists as the observer
-    /// read them, the personal one first, looked at only by a session that saved nothing yet
-    /// (a closure asking for them retained them on every change of the screen). Runs on the
-    /// Store's executor, one change at a time.
-    private func saveIfChanged(_ state: AppFeature.State, route: String, lists: [ListSummary]) {
+    /// thousand idle sessions cost no writes). The user's lists (the personal one first) are
+    /// read only by a session that saved nothing yet. Runs on the Store's executor, one
+    /// change at a time.
+    private func saveIfChanged(_ state: AppFeature.State, route: String) {
         // Changed where it lies: the saver is handed the screen (retained) only when it is to
         // hold it, not for each of the changes its write then takes.
         if let handing = savedScreen.withLock({ $0?.change(to: state, route: route) }) {
             if handing != .none, let screen = savedScreen.withLock({ $0 }) { saver.hand(screen, handing) }
             return
         }
-        let personalListID = lists.first?.id ?? state.account.activeListID
+        let personalListID = state.account.lists.wrappedValue.first?.id ?? state.account.activeListID
         if RestorableState(route: "/", activeListID: personalListID).matches(state, route: route) { return }
         // Urgent when a hello would rebuild it on another list: the session joined one.
         let urgent = state.account.activeListID != personalListID

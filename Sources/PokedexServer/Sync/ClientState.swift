@@ -222,9 +222,33 @@ final class ClientState: Sendable {
     /// rows' JSON (shared, `rowJSON`) is the old page's.
     func list(_ list: PokemonListFeature.State, reusing pages: inout ListPages) -> JSONValue {
         let rows = list.rows.elements
-        let pageSize = PokemonListFeature.pageSize
         // The leading rows known to be the pages' rows, without looking at them.
         let known = list.rows.startsWithElements(ofRevision: pages.revision) ? pages.rowCount : 0
+        // The same rows (a flag of the list changed: loading, a page more asked): the pages
+        // the browser was sent, as the walk below finds them, without retaining each page
+        // into a new array only to drop it (a cold line of each page, for every such change).
+        let built = known == rows.count && known == pages.rowCount ? pages.json : self.pages(of: rows, reusing: pages, known: known)
+        pages = ListPages(rowCount: rows.count, revision: list.rows.revision, json: built)
+        // Members, not a dictionary literal (an array of pairs copied out and freed).
+        return .object(JSONObject(members: [
+            .init("search", .string(list.search)),
+            .init("type", JSONValue(list.typeFilter)),
+            .init("types", Self.typesJSON),
+            .init("status", Self.status(list.loadState)),
+            .init("error", Self.error(list.loadState)),
+            .init("pages", .array(built)),
+            .init("total", .int(list.totalCount)),
+            .init("isLoadingMore", .bool(list.isLoadingMore)),
+            .init("canLoadMore", .bool(list.canLoadMore)),
+            .init("moreError", JSONValue(list.loadMoreError)),
+        ]))
+    }
+
+    /// The pages of `rows`, the first `known` of which are known to be `pages`' rows: a page
+    /// of the same size within them is `pages`' own, any other is built (and is `pages`' own
+    /// when its rows' JSON is the old page's).
+    private func pages(of rows: [Pokemon], reusing pages: ListPages, known: Int) -> [JSONValue] {
+        let pageSize = PokemonListFeature.pageSize
         var built: [JSONValue] = []
         built.reserveCapacity((rows.count + pageSize - 1) / pageSize)
         var everyPageReused = true
@@ -241,22 +265,9 @@ final class ClientState: Sendable {
             built.append(isUnchanged ? pages.json[index] : page)
         }
         // The same pages: the array the browser was sent, so the diff passes it by identity
-        // (a flag of the list changed: loading, a page more asked) rather than page by page.
+        // (the same rows under a revision not known here) rather than page by page.
         if everyPageReused, built.count == pages.json.count { built = pages.json }
-        pages = ListPages(rowCount: rows.count, revision: list.rows.revision, json: built)
-        // Members, not a dictionary literal (an array of pairs copied out and freed).
-        return .object(JSONObject(members: [
-            .init("search", .string(list.search)),
-            .init("type", JSONValue(list.typeFilter)),
-            .init("types", Self.typesJSON),
-            .init("status", Self.status(list.loadState)),
-            .init("error", Self.error(list.loadState)),
-            .init("pages", .array(built)),
-            .init("total", .int(list.totalCount)),
-            .init("isLoadingMore", .bool(list.isLoadingMore)),
-            .init("canLoadMore", .bool(list.canLoadMore)),
-            .init("moreError", JSONValue(list.loadMoreError)),
-        ]))
+        return built
     }
 
     static func row(_ pokemon: Pokemon) -> JSONValue {
