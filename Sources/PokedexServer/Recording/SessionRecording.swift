@@ -121,9 +121,28 @@ final class SessionRecording: Sendable {
     }
 
     /// The Store's observer is about to publish `appState`: shared values changed since the
-    /// last action are written before the patch they cause.
+    /// last action are written before the patch they cause. `projection` has just built the
+    /// parts to publish: its inputs are written, not the values read again, so a change another
+    /// thread committed meanwhile is not before a patch that lacks it (the next batch brings it).
+    func observed(_ appState: AppFeature.State, projectedBy projection: SessionProjection) {
+        let inputs = projection.sharedInputs()
+        var shared = Self.sharedValues(of: appState)
+        if let favorites = inputs.favorites { shared.favorites = favorites }
+        if let lists = inputs.lists { shared.lists = lists }
+        if case .favorites = appState.destination {
+            shared.roster = inputs.roster ?? shared.roster
+            shared.activity = inputs.activity ?? shared.activity
+        }
+        observed(appState, shared: shared)
+    }
+
+    /// The observer stopped before publishing `appState` (a list lost): its shared values as
+    /// they are now.
     func observed(_ appState: AppFeature.State) {
-        let shared = Self.sharedValues(of: appState)
+        observed(appState, shared: Self.sharedValues(of: appState))
+    }
+
+    private func observed(_ appState: AppFeature.State, shared: SharedValues) {
         let keepsDebugDetail = self.keepsDebugDetail
         state.withLock { lines in
             if keepsDebugDetail { append(Array(#"{"type":"observed"}"#.utf8), isAction: false, &lines) }

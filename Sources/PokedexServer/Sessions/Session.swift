@@ -170,7 +170,6 @@ final class Session: Sendable {
             // The session itself, not weakly: the Store holds it through this observer until
             // `tearDown`, which every session ends by. A weak reference gave every session a
             // side table, and every retain of it (one per frame) the slow path.
-            recordingSlot.recording?.observed(state)
             // The shortcut takes a favorites change only while the lists' version is this one.
             // Read before the lists: a change in between leaves this older version noted.
             let listsVersion = state.account.lists.version
@@ -182,6 +181,7 @@ final class Session: Sendable {
                 if !lost.isEmpty { self.drop(lost) }
                 // Nothing more of a list the user lost reaches the browser: the drop comes next.
                 if lost.contains(where: { $0.id == state.account.activeListID }) {
+                    recordingSlot.recording?.observed(state)
                     favoritesOnly.observed(state, listsVersion: listsVersion, publishable: false)
                     return
                 }
@@ -196,6 +196,8 @@ final class Session: Sendable {
                 let ack = writer.ackForReducedState()
                 // Only the parts whose inputs changed are built and diffed.
                 let changes = projection.projectChanges(state)
+                // After the projection: what the patch was built from (see `observed`).
+                recordingSlot.recording?.observed(state, projectedBy: projection)
                 if !output.publish(changed: changes.parts, shows: shows, expecting: ack) {
                     output.publish(projection.project(state), shows: shows)
                 }
@@ -203,7 +205,10 @@ final class Session: Sendable {
                 if changes.restorableMayHaveChanged {
                     self.saveIfChanged(state, route: changes.route)
                 }
-            case .sharedValues: output.publish(changing: projection.projectShared(state), shows: shows)
+            case .sharedValues:
+                let parts = projection.projectShared(state)
+                recordingSlot.recording?.observed(state, projectedBy: projection)
+                output.publish(changing: parts, shows: shows)
             }
         }
         // Not the session (a weak reference loaded and retained for every member of a

@@ -175,6 +175,17 @@ final class SessionProjection: Sendable {
         }
     }
 
+    /// The shared values the parts last built or kept were made from: the favorites, the
+    /// user's lists, and the roster and activity of a Favorites view shown (nil where no such
+    /// part was made yet). A recording writes these before the patch, not the values read
+    /// again: another thread may have changed them since the parts were built.
+    func sharedInputs() -> (favorites: Set<Int>?, lists: [ListSummary]?, roster: ListRoster?, activity: ListActivity?) {
+        memos.withLock { memos in
+            let view = memos.lists?.input.view
+            return (memos.favorites?.input, memos.lists?.input.lists, view?.roster, view?.activity)
+        }
+    }
+
     /// `project(state)` as what changed since the last projection: only the parts whose inputs
     /// changed are built (and handed out for the diff); an unchanged part is found so by a
     /// comparison of its input with its memo's, which is quick when it is unchanged (the same
