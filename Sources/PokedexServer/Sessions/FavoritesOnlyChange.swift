@@ -42,6 +42,9 @@ final class FavoritesOnlyChange: SharedChangeTaker {
     /// The lists' version the observer last noted (0: none yet), whether or not the shortcut
     /// was then safe: while the state's lists are of it, the observer does not read them.
     private let observedListsVersion = Atomic<Int>(0)
+    /// Whether the observer stopped before publishing a reduced state (its list was lost):
+    /// the next batch then projects the whole state, whatever changed in it.
+    private let reducedStateHeldBack = Atomic<Bool>(false)
     /// Whether an action of the browser's waits in the session's inbox or is being reduced
     /// (set under the inbox's lock): its batch's observer call comes next.
     private let busy = Atomic<Bool>(false)
@@ -60,6 +63,17 @@ final class FavoritesOnlyChange: SharedChangeTaker {
     }
 
     var taken: Int { takenCount.load(ordering: .relaxed) }
+
+    /// The observer stopped before publishing a reduced state.
+    func heldBackReducedState() {
+        reducedStateHeldBack.store(true, ordering: .relaxed)
+    }
+
+    /// Whether a reduced state was held back since the last ask; clears it. Read on every
+    /// batch: a load, and a write only when one was.
+    func takeHeldBackReducedState() -> Bool {
+        reducedStateHeldBack.load(ordering: .relaxed) && reducedStateHeldBack.exchange(false, ordering: .relaxed)
+    }
 
     /// The lists' version the observer last noted (`observed`); 0 before its first batch.
     var listsVersionObserved: Int { observedListsVersion.load(ordering: .relaxed) }

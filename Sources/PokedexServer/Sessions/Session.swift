@@ -181,6 +181,7 @@ final class Session: Sendable {
                 if !lost.isEmpty { self.drop(lost) }
                 // Nothing more of a list the user lost reaches the browser: the drop comes next.
                 if lost.contains(where: { $0.id == state.account.activeListID }) {
+                    if change == .reduced { favoritesOnly.heldBackReducedState() }
                     recordingSlot.recording?.observed(state)
                     favoritesOnly.observed(state, listsVersion: listsVersion, publishable: false)
                     return
@@ -191,7 +192,9 @@ final class Session: Sendable {
             // as this (acks of stars wait for it).
             let activeListID = state.account.activeListID
             let shows = PendingAcks.Shown(listID: activeListID, seq: output.owesStarAck ? feed.seq(of: activeListID) : nil)
-            switch change {
+            // A reduced state held back (its list lost) goes whole with the next batch: the
+            // shared parts alone would leave its other changes unsent (an alert closed).
+            switch favoritesOnly.takeHeldBackReducedState() ? .reduced : change {
             case .reduced:
                 let ack = writer.ackForReducedState()
                 // Only the parts whose inputs changed are built and diffed.
