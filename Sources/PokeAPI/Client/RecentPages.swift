@@ -26,6 +26,14 @@ final class RecentPages: Sendable {
             return page
         }
     }
+
+    /// `shared(page)` for a first page (at `offset` 0); any other as it is. Only a first page
+    /// is worth sharing: it becomes the rows, where a page more is appended to the session's
+    /// own rows, copied one by one, and looking it up cost every page more a lock and
+    /// comparisons.
+    func shared(_ page: PokemonPage, at offset: Int) -> PokemonPage {
+        offset == 0 ? shared(page) : page
+    }
 }
 
 extension PokemonClient {
@@ -34,18 +42,9 @@ extension PokemonClient {
         var client = self
         let recent = RecentPages()
         let fetchList = self.fetchList
-        // Only a first page is worth sharing: it becomes the rows (`IdentifiedArray` keeps a
-        // small array's storage), where a page more is appended to the session's own rows,
-        // copied one by one, and looking it up cost every page more a lock and comparisons.
-        client.fetchList = { query, limit, offset in
-            let page = try await fetchList(query, limit, offset)
-            return offset == 0 ? recent.shared(page) : page
-        }
+        client.fetchList = { query, limit, offset in recent.shared(try await fetchList(query, limit, offset), at: offset) }
         if let pageInMemory = self.pageInMemory {
-            client.pageInMemory = { query, limit, offset in
-                guard let page = pageInMemory(query, limit, offset) else { return nil }
-                return offset == 0 ? recent.shared(page) : page
-            }
+            client.pageInMemory = { query, limit, offset in pageInMemory(query, limit, offset).map { recent.shared($0, at: offset) } }
         }
         return client
     }

@@ -125,15 +125,7 @@ final class SessionRecording: Sendable {
     /// parts to publish: its inputs are written, not the values read again, so a change another
     /// thread committed meanwhile is not before a patch that lacks it (the next batch brings it).
     func observed(_ appState: AppFeature.State, projectedBy projection: SessionProjection) {
-        let inputs = projection.sharedInputs()
-        var shared = Self.sharedValues(of: appState)
-        if let favorites = inputs.favorites { shared.favorites = favorites }
-        if let lists = inputs.lists { shared.lists = lists }
-        if case .favorites = appState.destination {
-            shared.roster = inputs.roster ?? shared.roster
-            shared.activity = inputs.activity ?? shared.activity
-        }
-        observed(appState, shared: shared)
+        observed(appState, shared: Self.sharedValues(of: appState, builtFrom: projection))
     }
 
     /// The observer stopped before publishing `appState` (a list lost): its shared values as
@@ -237,11 +229,16 @@ final class SessionRecording: Sendable {
 
     // MARK: Lines
 
-    static func sharedValues(of state: AppFeature.State) -> SharedValues {
-        var values = SharedValues(favorites: state.favorites.wrappedValue, lists: state.account.lists.wrappedValue)
+    /// The shared values `state` holds: those `projection` last built its parts from where it
+    /// has them, else as they are now (read only then).
+    static func sharedValues(of state: AppFeature.State, builtFrom projection: SessionProjection? = nil) -> SharedValues {
+        let inputs = projection?.sharedInputs()
+        var values = SharedValues(
+            favorites: inputs?.favorites ?? state.favorites.wrappedValue,
+            lists: inputs?.lists ?? state.account.lists.wrappedValue)
         if case let .favorites(view) = state.destination {
-            values.roster = view.roster?.wrappedValue
-            values.activity = view.activity?.wrappedValue
+            values.roster = inputs?.roster ?? view.roster?.wrappedValue
+            values.activity = inputs?.activity ?? view.activity?.wrappedValue
         }
         return values
     }
