@@ -9,10 +9,10 @@
 package final class EffectRunner<Action: Sendable> {
     private var nextTaskID = 0
     /// The tasks still running after their immediate start, and the delayed sends scheduled
-    /// and not fired yet, in the order they started, each with the ids it is registered under. A list searched in turn, not tables by task and
-    /// by id: a Store runs a task or two at a time (a search's debounce), and the tables'
-    /// storage (two dictionaries, a set and an array) was made, hashed into through erased
-    /// ids and freed again for every task.
+    /// and not fired yet, in the order they started, each with the ids it is registered under.
+    /// A list searched in turn, not tables by task and by id: a Store runs a task or two at a
+    /// time (a search's debounce), and the tables' storage (two dictionaries, a set and an
+    /// array) was made, hashed into through erased ids and freed again for every task.
     private var running: [RunningTask] = []
     /// The declared hash (`EffectID.declaredHash`) of each id a running task is registered
     /// under, once per task and id: asked before a cancellation makes its scoped id, for
