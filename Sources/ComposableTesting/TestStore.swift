@@ -41,7 +41,8 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
             reducer: reducer,
             dependencies: dependencies,
             sendBack: { action, taskID in await reference.value?.receiveFromEffect(action, from: taskID) },
-            taskEnded: { id in await reference.value?.effectEnded(id) }
+            taskEnded: { id in await reference.value?.effectEnded(id) },
+            scheduledFired: { action, id in Task { await reference.value?.receiveScheduled(action, id) } }
         )
         reference.value = self
         core.didReduce = { [unowned self] action in recorder.record(action, state: core.state) }
@@ -151,9 +152,19 @@ public final class TestStore<R: Reducer & Sendable> where R.State: Equatable, R.
 
     private func receiveFromEffect(_ action: R.Action, from taskID: Int) {
         guard !Task.isCancelled else { return }
+        reduceReceived(action, from: taskID)
+    }
+
+    /// A delayed send's action (`TestClock` fired it in `advance`), unless it was cancelled.
+    private func receiveScheduled(_ action: R.Action, _ id: Int) {
+        guard core.effects.fired(id) else { return }
+        reduceReceived(action, from: id)
+    }
+
+    private func reduceReceived(_ action: R.Action, from sender: Int) {
         recorder.start(state: core.state)
         _ = core.process(action)
-        received.append(contentsOf: recorder.finish().map { (record: $0, sender: taskID) })
+        received.append(contentsOf: recorder.finish().map { (record: $0, sender: sender) })
     }
 
     /// After a received action, lets its sender finish or send again, so an effect whose last

@@ -10,8 +10,9 @@ extension Effect {
 
     private static func collect(_ operation: Operation, into actions: inout [Action]) {
         switch operation {
-        // An answer given at once is an effect's action: the recording holds it.
-        case .none, .run, .answer, .answerCancelling, .cancel: return
+        // An answer given at once, or sent after a delay, is an effect's action: the recording
+        // holds it.
+        case .none, .run, .sendAfter, .answer, .answerCancelling, .cancel: return
         case let .send(action): actions.append(action)
         case let .merge(effects): for effect in effects { collect(effect.operation, into: &actions) }
         case let .cancellable(_, _, inner), let .scoped(_, inner): collect(inner.operation, into: &actions)

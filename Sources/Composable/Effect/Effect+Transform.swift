@@ -41,6 +41,8 @@ extension Effect {
                     await work(Send { action in await send(transform(action)) })
                 }
             })
+        case let .sendAfter(action, delay, clock):
+            return Effect<T>(.sendAfter(transform(action), delay, clock))
         case let .answer(action):
             return Effect<T>(.answer(transform(action)))
         case let .answerCancelling(action, id):
@@ -75,7 +77,7 @@ extension Effect {
 
     @usableFromInline var containsScopes: Bool {
         switch operation {
-        case .none, .send, .run, .cancel, .answer, .answerCancelling: false
+        case .none, .send, .run, .sendAfter, .cancel, .answer, .answerCancelling: false
         case .scoped: true
         case let .merge(effects): effects.contains { $0.containsScopes }
         case let .cancellable(_, _, effect): effect.containsScopes
@@ -84,7 +86,7 @@ extension Effect {
 
     @usableFromInline func lifting(key: ScopeKey, project: @escaping (Any) -> Any?) -> Self {
         switch operation {
-        case .none, .send, .run, .cancel, .answer, .answerCancelling:
+        case .none, .send, .run, .sendAfter, .cancel, .answer, .answerCancelling:
             return self
         case let .merge(effects):
             return Self(.merge(effects.map { $0.lifting(key: key, project: project) }))

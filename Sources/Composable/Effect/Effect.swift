@@ -6,6 +6,8 @@ public struct Effect<Action: Sendable>: Sendable {
         /// Delivered synchronously, in the same processing loop, after the current action.
         case send(Action)
         case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        /// An action sent once `Duration` has passed on the clock (`send(_:after:clock:)`).
+        case sendAfter(Action, Duration, any Clock<Duration>)
         /// An action known when the effect was made (`Effect.answered`): delivered as a task's
         /// answer during its immediate start would be, in the same loop, with an effect's source.
         case answer(Action)
@@ -37,7 +39,33 @@ public struct Effect<Action: Sendable>: Sendable {
         operation: @escaping @Sendable (Send<Action>) async throws -> Void,
         catch handler: (@Sendable (any Error, Send<Action>) async -> Void)? = nil
     ) -> Self {
-        Self(.run(priority) { send in
+        Self(.run(priority, work(operation, catch: handler)))
+    }
+
+    /// Sends `action` once `delay` has passed on `clock`, unless it is cancelled first (a
+    /// debounce: `.cancellable(id:cancelInFlight: true)`). What
+    /// `.run { try await clock.sleep(for: delay); await send(action) }` does, without a task
+    /// when `clock` is a `SchedulingClock` that can schedule on the Store's executor: the
+    /// Store then sets a timer there and hands the action in when it fires. Otherwise it runs
+    /// as that task.
+    public static func send(_ action: Action, after delay: Duration, clock: any Clock<Duration>) -> Self {
+        Self(.sendAfter(action, delay, clock))
+    }
+
+    /// The task of `send(_:after:clock:)` on a clock that cannot schedule.
+    static func sleepThenSend(_ action: Action, after delay: Duration, clock: any Clock<Duration>) -> @Sendable (Send<Action>) async -> Void {
+        work({ send in
+            try await clock.sleep(for: delay)
+            await send(action)
+        }, catch: nil)
+    }
+
+    /// A `.run`'s work: `operation`, its errors to `handler`, cancellation ignored.
+    private static func work(
+        _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+        catch handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+    ) -> @Sendable (Send<Action>) async -> Void {
+        { send in
             do {
                 try await operation(send)
             } catch {
@@ -50,7 +78,7 @@ public struct Effect<Action: Sendable>: Sendable {
                     DependencyValues.current.reportIssue("An effect threw an unhandled error: \(error)")
                 }
             }
-        })
+        }
     }
 
     /// The action `answer` gives, when it gives one at once (a value held in memory), else

@@ -1,5 +1,5 @@
-/// Starts a Store's effects as tasks and cancels them by id. Owned by one Store and used only
-/// on that Store's executor.
+/// Starts a Store's effects as tasks (or, a delayed send, as a call its clock schedules) and
+/// cancels them by id. Owned by one Store and used only on that Store's executor.
 ///
 /// A task starts immediately (`Task.immediate`): it runs on the Store's executor until its
 /// first real suspension. An effect whose work answers at once (a page from the in-memory
@@ -8,11 +8,11 @@
 @usableFromInline
 package final class EffectRunner<Action: Sendable> {
     private var nextTaskID = 0
-    /// The tasks still running after their immediate start, in the order they started, each
-    /// with the ids it is registered under. A list searched in turn, not tables by task and
-    /// by id: a Store runs a task or two at a time (a search's debounce), and the tables'
-    /// storage (two dictionaries, a set and an array) was made, hashed into through erased
-    /// ids and freed again for every task.
+    /// The tasks still running after their immediate start, and the delayed sends scheduled
+    /// and not fired yet, in the order they started, each with the ids it is registered under.
+    /// A list searched in turn, not tables by task and by id: a Store runs a task or two at a
+    /// time (a search's debounce), and the tables' storage (two dictionaries, a set and an
+    /// array) was made, hashed into through erased ids and freed again for every task.
     private var running: [RunningTask] = []
     /// The declared hash (`EffectID.declaredHash`) of each id a running task is registered
     /// under, once per task and id: asked before a cancellation makes its scoped id, for
@@ -26,6 +26,12 @@ package final class EffectRunner<Action: Sendable> {
     let sendBack: @Sendable (Action, Int) async -> Void
     /// Called on the Store's executor when a task ends (see `finished(_:)`).
     let taskEnded: @Sendable (Int) async -> Void
+    /// Called by a `SchedulingClock` when a delayed send's time has come, with its action and
+    /// id, wherever the clock calls (the owner brings it to the Store's executor, where
+    /// `fired(_:)` tells whether it still counts).
+    let scheduledFired: @Sendable (Action, Int) -> Void
+    /// Entries ever added to `running`: a child scope is registered when its effects added one.
+    @usableFromInline private(set) var enteredCount = 0
     /// Queues an action in the running processing loop: set by the loop's owner, used for an
     /// action a task sends during its immediate start (see `ProcessingThread`).
     @usableFromInline var acceptDuringProcessing: ((Action) -> Void)?
@@ -41,11 +47,13 @@ package final class EffectRunner<Action: Sendable> {
     init(
         executorPreference: (any TaskExecutor)?,
         sendBack: @escaping @Sendable (Action, Int) async -> Void,
-        taskEnded: @escaping @Sendable (Int) async -> Void
+        taskEnded: @escaping @Sendable (Int) async -> Void,
+        scheduledFired: @escaping @Sendable (Action, Int) -> Void
     ) {
         self.executorPreference = executorPreference
         self.sendBack = sendBack
         self.taskEnded = taskEnded
+        self.scheduledFired = scheduledFired
     }
 
     package var runningCount: Int { running.count }
@@ -81,7 +89,7 @@ package final class EffectRunner<Action: Sendable> {
         switch effect.operation {
         case .none, .send, .answer:
             return false
-        case .run:
+        case .run, .sendAfter:
             return true
         case let .cancel(id), let .answerCancelling(_, id):
             return mayHaveTasks(declaredAs: id)
@@ -99,7 +107,7 @@ package final class EffectRunner<Action: Sendable> {
     @inlinable
     func deliver(_ effect: Effect<Action>, immediate: (Action, ActionSource) -> Void) {
         switch effect.operation {
-        case .none, .run, .cancel:
+        case .none, .run, .sendAfter, .cancel:
             return
         case let .send(action):
             immediate(action, .send)
@@ -166,6 +174,8 @@ package final class EffectRunner<Action: Sendable> {
             immediate(action, .send)
         case let .run(priority, work):
             if let task = launch(priority: priority, work: work, ids: placement.named().ids) { started.append(task) }
+        case let .sendAfter(action, delay, clock):
+            if let task = schedule(action, after: delay, on: clock, ids: placement.named().ids) { started.append(task) }
         case let .answer(action):
             immediate(action, .effect)
             // Nothing to enter or release: its scope is registered only for a task still running.
@@ -205,9 +215,9 @@ package final class EffectRunner<Action: Sendable> {
             // removed a table entry per effect.
             var inside = placement.named()
             inside.unnamed = scope
-            let startedBefore = started.count
+            let enteredBefore = enteredCount
             run(inner, at: inside, scopes: scopes, immediate: immediate, started: &started)
-            if started.count > startedBefore {
+            if enteredCount > enteredBefore {
                 let scopeEffectID = EffectScopeID.effectID(EffectScopeID(scope.path))
                 if hasTasks(under: scopeEffectID) { scopes.register(scopeEffectID, liveness: scope.liveness) }
             }
@@ -268,9 +278,42 @@ package final class EffectRunner<Action: Sendable> {
         // Its scope is registered only for a task still running (see `.scoped` above), so a
         // task that ended here has none to release.
         if endedAtOnce { return nil }
-        running.append(RunningTask(taskID: taskID, task: task, ids: ids))
-        for id in ids { declaredHashes.append(id.declaredHash) }
+        enter(RunningTask(taskID: taskID, work: .task(task), ids: ids))
         return task
+    }
+
+    /// Schedules a delayed send on `clock` when it can (no task: the clock calls
+    /// `scheduledFired`, and the owner hands the action in if `fired(_:)` still finds it), else
+    /// starts it as a task that sleeps on the clock, which it returns.
+    @usableFromInline func schedule(
+        _ action: Action,
+        after delay: Duration,
+        on clock: any Clock<Duration>,
+        ids: [EffectID]
+    ) -> Task<Void, Never>? {
+        let taskID = nextTaskID + 1
+        let scheduledFired = self.scheduledFired
+        guard let call = (clock as? any SchedulingClock)?.schedule(after: delay, { scheduledFired(action, taskID) }) else {
+            return launch(priority: nil, work: Effect.sleepThenSend(action, after: delay, clock: clock), ids: ids)
+        }
+        nextTaskID = taskID
+        journal?.started.append(ids.isEmpty ? "send after \(delay) (\(taskID))" : "send after \(delay) (\(taskID)), cancellable by \(ids.map(\.description).joined(separator: ", "))")
+        enter(RunningTask(taskID: taskID, work: .scheduled(call), ids: ids))
+        return nil
+    }
+
+    private func enter(_ entry: RunningTask) {
+        running.append(entry)
+        enteredCount &+= 1
+        for id in entry.ids { declaredHashes.append(id.declaredHash) }
+    }
+
+    /// Whether the delayed send `taskID` still counts now that its clock fired it (false:
+    /// cancelled meanwhile); it is forgotten, as a task that ended.
+    @usableFromInline package func fired(_ taskID: Int) -> Bool {
+        guard isRunning(taskID) else { return false }
+        forget(taskID, released: nil)
+        return true
     }
 
     /// Cancels every task registered under `id`.
@@ -282,7 +325,7 @@ package final class EffectRunner<Action: Sendable> {
         journal?.cancelled.append("\(id): tasks \(cancelled.map { String($0.taskID) }.joined(separator: ", "))")
         idReleased?(id)
         for entry in cancelled {
-            entry.task.cancel()
+            entry.work.cancel()
             forget(entry.taskID, released: id)
         }
     }
@@ -316,16 +359,29 @@ package final class EffectRunner<Action: Sendable> {
     }
 
     func cancelAll() {
-        for entry in running { entry.task.cancel() }
+        for entry in running { entry.work.cancel() }
         running.removeAll()
         declaredHashes.removeAll()
     }
 }
 
-/// A task of an `EffectRunner` still running after its immediate start.
+/// A task of an `EffectRunner` still running after its immediate start, or a delayed send
+/// its clock has not fired yet.
 private struct RunningTask {
+    enum Work {
+        case task(Task<Void, Never>)
+        case scheduled(any ScheduledCall)
+
+        func cancel() {
+            switch self {
+            case let .task(task): task.cancel()
+            case let .scheduled(call): call.cancel()
+            }
+        }
+    }
+
     let taskID: Int
-    let task: Task<Void, Never>
+    let work: Work
     /// The ids it is registered under (`Effect.cancellable`, its child scopes').
     let ids: [EffectID]
 }

@@ -62,6 +62,11 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
             taskEnded: { id in
                 guard let store = reference.value, !store.inPlace({ $0.effectEnded(id) }) else { return }
                 await store.effectEnded(id)
+            },
+            scheduledFired: { action, id in
+                // The server's clock fires on the Store's executor: in place, no task.
+                guard let store = reference.value, !store.inPlace({ $0.receiveScheduled(action, id) }) else { return }
+                Task { await store.receiveScheduled(action, id) }
             }
         )
     }
@@ -74,7 +79,8 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         withDependencies prepare: (inout DependencyValues) -> Void,
         reference: WeakReference<Store>,
         sendBack: @escaping @Sendable (R.Action, Int) async -> Void,
-        taskEnded: @escaping @Sendable (Int) async -> Void
+        taskEnded: @escaping @Sendable (Int) async -> Void,
+        scheduledFired: @escaping @Sendable (R.Action, Int) -> Void
     ) {
         self.executorPreference = executorPreference
         storeExecutor = executorPreference as? any StoreExecutor
@@ -88,7 +94,8 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
             dependencies: dependencies,
             executorPreference: executorPreference,
             sendBack: sendBack,
-            taskEnded: taskEnded
+            taskEnded: taskEnded,
+            scheduledFired: scheduledFired
         )
         reference.value = self
     }
@@ -223,6 +230,18 @@ public final actor Store<R: Reducer & Sendable> where R.State: Sendable {
         // Runs in the effect's task: a cancelled effect sends nothing, even if it was
         // cancelled while waiting for this executor.
         guard !Task.isCancelled else { return }
+        receiveEffectAction(action)
+    }
+
+    /// A delayed send's action, unless it was cancelled before its clock fired.
+    @inlinable
+    func receiveScheduled(_ action: R.Action, _ id: Int) {
+        guard core.effects.fired(id) else { return }
+        receiveEffectAction(action)
+    }
+
+    @inlinable
+    func receiveEffectAction(_ action: R.Action) {
         // A recording notes the action as an effect's (`ActionRecording.swift`).
         guard core.recorder != nil else {
             send(action)

@@ -41,12 +41,14 @@ package final class StoreCore<R: Reducer> {
         dependencies: DependencyValues,
         executorPreference: (any TaskExecutor)? = nil,
         sendBack: @escaping @Sendable (R.Action, Int) async -> Void,
-        taskEnded: @escaping @Sendable (Int) async -> Void
+        taskEnded: @escaping @Sendable (Int) async -> Void,
+        scheduledFired: @escaping @Sendable (R.Action, Int) -> Void
     ) {
         self.state = state
         self.reducer = reducer
         self.dependencies = dependencies
-        self.effects = EffectRunner(executorPreference: executorPreference, sendBack: sendBack, taskEnded: taskEnded)
+        self.effects = EffectRunner(
+            executorPreference: executorPreference, sendBack: sendBack, taskEnded: taskEnded, scheduledFired: scheduledFired)
         effects.acceptDuringProcessing = { [unowned self] action in enqueue(action, source: .effect) }
         effects.idReleased = { [scopes] id in scopes.forget(id) }
     }

@@ -121,11 +121,10 @@ public struct PokemonListFeature: Reducer, Sendable {
 
         case let .binding(binding):
             if binding.keyPath == \State.search {
-                return .run { [clock] send in
-                    try await clock.sleep(for: Self.searchDebounce)
-                    await send(.searchDebounced)
-                }
-                .cancellable(id: CancelID.searchID, cancelInFlight: true)
+                // A delayed send, not a task that sleeps: on the server's clock a timer of the
+                // session's thread, no task to start, wake and end per keystroke.
+                return .send(.searchDebounced, after: Self.searchDebounce, clock: clock)
+                    .cancellable(id: CancelID.searchID, cancelInFlight: true)
             }
             if binding.keyPath == \State.typeFilter {
                 return .merge(.cancel(id: CancelID.searchID), loadFirstPage(&state))

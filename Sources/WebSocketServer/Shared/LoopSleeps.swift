@@ -1,7 +1,8 @@
 import Glibc
 
-/// The sleeps of tasks running on one service thread, as one timer of that thread's own loop:
-/// the earliest deadline is armed, and a sleeper is resumed on the thread when it passes. A
+/// The sleeps of tasks running on one service thread, and the calls scheduled there
+/// (`schedule`), as one timer of that thread's own loop: the earliest deadline is armed, and a
+/// sleeper is resumed (a call is queued) on the thread when it passes. A
 /// `Task.sleep` instead armed a timer on dispatch's manager thread, which woke a worker, which
 /// posted the resumption to the service thread's mailbox: three thread wake-ups per sleep (a
 /// search's debounce), where this costs none.
@@ -18,9 +19,15 @@ final class LoopSleeps: @unchecked Sendable {
         }
     }
 
+    /// What waits for a deadline: a sleeping task, or a call.
+    private enum Waiter {
+        case task(CheckedContinuation<Void, any Error>)
+        case call(@Sendable () -> Void)
+    }
+
     /// A min-heap of the deadlines; a cancelled sleep's entry stays until it comes to the top.
     private var deadlines: [Deadline] = []
-    private var sleepers: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    private var sleepers: [UInt64: Waiter] = [:]
     private var nextID: UInt64 = 0
     /// The instant the timer is armed for, nil when it is not.
     private var armedFor: ContinuousClock.Instant?
@@ -55,26 +62,41 @@ final class LoopSleeps: @unchecked Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                add(Deadline(instant: deadline, id: id), continuation)
+                add(Deadline(instant: deadline, id: id), .task(continuation))
             }
         } onCancel: {
-            if isOnItsThread {
-                cancel(id)
-            } else {
-                post { [self] in cancel(id) }
-            }
+            cancelFromAnywhere(id)
         }
     }
 
-    private func add(_ deadline: Deadline, _ continuation: CheckedContinuation<Void, any Error>) {
-        sleepers[deadline.id] = continuation
+    /// Queues `fire` on this thread (its mailbox, as a resumed sleeper's job) at `deadline`,
+    /// unless `cancel` comes first: a delayed send with no task (`ScheduledLoopCall`). Called
+    /// on this thread; nil once the loop has closed.
+    func schedule(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> ScheduledLoopCall? {
+        if isClosed { return nil }
+        nextID &+= 1
+        add(Deadline(instant: deadline, id: nextID), .call(fire))
+        return ScheduledLoopCall(sleeps: self, id: nextID)
+    }
+
+    /// Cancels a sleep or a scheduled call, from any thread.
+    func cancelFromAnywhere(_ id: UInt64) {
+        if isOnItsThread {
+            cancel(id)
+        } else {
+            post { [self] in cancel(id) }
+        }
+    }
+
+    private func add(_ deadline: Deadline, _ waiter: Waiter) {
+        sleepers[deadline.id] = waiter
         push(deadline)
         if armedFor.map({ deadline.instant < $0 }) ?? true { arm(for: deadline.instant) }
     }
 
     private func cancel(_ id: UInt64) {
-        guard let continuation = sleepers.removeValue(forKey: id) else { return }
-        continuation.resume(throwing: CancellationError())
+        guard let waiter = sleepers.removeValue(forKey: id) else { return }
+        if case let .task(continuation) = waiter { continuation.resume(throwing: CancellationError()) }
         dropCancelledAtTop()
         if deadlines.isEmpty { disarm() }
     }
@@ -84,20 +106,25 @@ final class LoopSleeps: @unchecked Sendable {
         let now = ContinuousClock.now
         while let first = deadlines.first, first.instant <= now {
             popFirst()
-            sleepers.removeValue(forKey: first.id)?.resume()
+            switch sleepers.removeValue(forKey: first.id) {
+            case let .task(continuation): continuation.resume()
+            case let .call(fire): post(fire)
+            case nil: break
+            }
         }
         dropCancelledAtTop()
         if let first = deadlines.first { arm(for: first.instant) }
     }
 
-    /// Ends every sleep with `CancellationError`: the loop they wait on is going away.
+    /// Ends every sleep with `CancellationError`, and drops the calls: the loop they wait on is
+    /// going away.
     func close() {
         isClosed = true
         disarm()
         let waiting = sleepers
         sleepers = [:]
         deadlines = []
-        for continuation in waiting.values { continuation.resume(throwing: CancellationError()) }
+        for case let .task(continuation) in waiting.values { continuation.resume(throwing: CancellationError()) }
     }
 
     private func arm(for instant: ContinuousClock.Instant) {
@@ -142,5 +169,16 @@ final class LoopSleeps: @unchecked Sendable {
             deadlines.swapAt(parent, first)
             parent = first
         }
+    }
+}
+
+/// A call `LoopSleeps.schedule` queues at its deadline, until cancelled.
+public struct ScheduledLoopCall: Sendable {
+    fileprivate let sleeps: LoopSleeps
+    fileprivate let id: UInt64
+
+    /// It never runs, if it has not been queued yet (from any thread).
+    public func cancel() {
+        sleeps.cancelFromAnywhere(id)
     }
 }

@@ -47,6 +47,13 @@ public enum ServiceThreads {
         }
     }
 
+    /// Runs `fire` on the calling service thread (a mail of its own) at `deadline`, unless
+    /// cancelled first: a delayed call with no task, on a timer of the thread's loop
+    /// (`LoopSleeps`). nil off a server's service thread: the caller then sleeps in a task.
+    public static func schedule(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> ScheduledLoopCall? {
+        currentMark?.sleeps?.schedule(at: deadline, fire)
+    }
+
     /// Sleeps waiting on the calling service thread's loop (tests); nil off them.
     static var pendingSleeps: Int? { currentMark?.sleeps?.count }
 

@@ -21,7 +21,10 @@ struct Counter: Reducer {
         case knownFactAmongIncrementsTapped
         case factResponse(String)
         case cancelFactTapped
+        case cancelSearchTapped
         case queryChanged(String)
+        /// The same debounce as a delayed send (`Effect.send(_:after:clock:)`), not a task.
+        case querySent(String)
         case searched(String)
         case closeTapped
         case closeLaterTapped
@@ -69,6 +72,8 @@ struct Counter: Reducer {
             return .none
         case .cancelFactTapped:
             return .cancel(id: CancelID.fact)
+        case .cancelSearchTapped:
+            return .cancel(id: CancelID.search)
         case let .queryChanged(query):
             state.query = query
             return .run { [clock] send in
@@ -76,6 +81,10 @@ struct Counter: Reducer {
                 await send(.searched(query))
             }
             .cancellable(id: CancelID.search, cancelInFlight: true)
+        case let .querySent(query):
+            state.query = query
+            return .send(.searched(query), after: .milliseconds(300), clock: clock)
+                .cancellable(id: CancelID.search, cancelInFlight: true)
         case let .searched(query):
             state.searches.append(query)
             return .none
