@@ -26,13 +26,6 @@ extension JSONWriter {
     /// Writes `{"op":"add","path":"/favorites/25","value":true}`; a value `encodings` holds
     /// (or, for an array, each element it holds) as its remembered bytes.
     public mutating func write(_ operation: PatchOperation, reusing encodings: EncodedJSONReader? = nil) {
-        guard let encodings else { return write(operation, remembered: { _ in nil }) }
-        encodings.withRemembered { write(operation, remembered: $0) }
-    }
-
-    /// Writes `operation`, a container value (or, for an array, each element) `remembered`
-    /// holds as its remembered bytes.
-    mutating func write(_ operation: PatchOperation, remembered: (JSONValue) -> UnsafeBufferPointer<UInt8>?) {
         // The name and the members before the path in one piece: written as a string, the
         // name went through the escaping walk, for each operation of every patch.
         switch operation {
@@ -45,7 +38,7 @@ extension JSONWriter {
         switch operation {
         case .add(_, let value), .replace(_, let value), .test(_, let value):
             raw(",\"value\":")
-            if value.isContainer { write(value, remembered: remembered) } else { write(value) }
+            if let encodings, value.isContainer { encodings.write(value, into: &self) } else { write(value) }
         case .remove: break
         }
         raw("}")
@@ -53,29 +46,12 @@ extension JSONWriter {
 
     /// Writes a JSON array of operations.
     public mutating func write(_ operations: [PatchOperation], reusing encodings: EncodedJSONReader? = nil) {
-        guard let encodings else { return write(operations, remembered: { _ in nil }) }
-        encodings.withRemembered { write(operations, remembered: $0) }
-    }
-
-    /// Writes a JSON array of operations, their values looked up in `remembered`.
-    mutating func write(_ operations: [PatchOperation], remembered: (JSONValue) -> UnsafeBufferPointer<UInt8>?) {
         raw("[")
         for (position, operation) in operations.enumerated() {
             if position > 0 { raw(",") }
-            write(operation, remembered: remembered)
+            write(operation, reusing: encodings)
         }
         raw("]")
-    }
-
-    /// The bytes `write(operations, remembered:)` copies from `remembered`.
-    static func rememberedLength(of operations: [PatchOperation], remembered: (JSONValue) -> UnsafeBufferPointer<UInt8>?) -> Int {
-        operations.reduce(0) { length, operation in
-            switch operation {
-            case .add(_, let value), .replace(_, let value), .test(_, let value):
-                length + (value.isContainer ? rememberedLength(of: value, remembered: remembered) : 0)
-            case .remove: length
-            }
-        }
     }
 }
 

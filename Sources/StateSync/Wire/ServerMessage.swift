@@ -16,18 +16,6 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// The frame's UTF-8 bytes; a patch's values that `encodings` holds are copied from it.
     public func encoded(reusing encodings: EncodedJSONReader? = nil) -> [UInt8] {
-        if case let .patch(seq, ops, ack, key) = self, let encodings {
-            return encodings.withRemembered { remembered in
-                // Room for the remembered bytes from the start: a detail's, or a page's rows,
-                // grew the buffer (a new one, the bytes so far copied, the old one freed) once
-                // or, row by row, several times.
-                let length = JSONWriter.rememberedLength(of: ops, remembered: remembered)
-                var writer = JSONWriter(capacity: encodedCapacityHint + length)
-                Self.writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.write(ops, remembered: remembered) }
-                writer.raw("}")
-                return writer.bytes
-            }
-        }
         var writer = JSONWriter(capacity: encodedCapacityHint)
         switch self {
         case let .welcome(session, user, token):
@@ -42,7 +30,7 @@ public enum ServerMessage: Equatable, Sendable {
             writer.raw(#","state":"#)
             writer.write(state)
         case let .patch(seq, ops, ack, key):
-            Self.writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.write(ops) }
+            Self.writePatch(seq: seq, ack: ack, key: key, into: &writer) { $0.write(ops, reusing: encodings) }
         case let .ack(ref, key):
             writer.raw(#"{"type":"ack","ref":"#)
             writer.write(ref)
