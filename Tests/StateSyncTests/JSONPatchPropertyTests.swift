@@ -20,6 +20,27 @@ final class JSONPatchPropertyTests: XCTestCase {
         }
     }
 
+    /// A diff of named members gives the whole object's operations, also for a member equal to
+    /// the old one in storage of its own (a part rebuilt to the same JSON), which gives none.
+    func testTheDiffOfChangedMembersIsTheWholeObjectsDiff() {
+        var random = RandomJSON(seed: 19)
+        for round in 0..<1000 {
+            let keys = (0..<4).map { "part\($0)" }
+            let old = JSONObject(members: keys.map { .init($0, random.value(depth: 3)) })
+            let new = JSONObject(members: old.members.enumerated().map { index, member in
+                switch (index + round) % 3 {
+                case 0: .init(member.key, random.mutated(member.value, depth: 3))
+                // Equal, in storage of its own.
+                case 1: .init(member.key, rebuilt(member.value))
+                default: member
+                }
+            })
+            let changed = new.members.map { (key: $0.key, value: $0.value) }
+            let operations = JSONPatch.diff(changing: changed) { old[$0] }
+            XCTAssertEqual(operations, JSONPatch.diff(from: .object(old), to: .object(new)))
+        }
+    }
+
     func testSizeCountMatchesTheWriter() {
         var random = RandomJSON(seed: 3)
         for _ in 0..<500 {
@@ -45,6 +66,15 @@ final class JSONPatchPropertyTests: XCTestCase {
             var writer = JSONWriter()
             writer.write(operations)
             XCTAssertEqual(JSONSize.encodedLength(of: operations[...]), writer.bytes.count)
+        }
+    }
+
+    /// `value` in containers of its own.
+    private func rebuilt(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): .array(elements.map(rebuilt))
+        case .object(let object): .object(JSONObject(members: object.members.map { .init($0.key, rebuilt($0.value)) }))
+        default: value
         }
     }
 

@@ -7,8 +7,18 @@ import PokedexModels
 /// Holding the rows made the reducer's next page more copy every row and the id index (its
 /// append not unique), and the projection then free the old copy.
 struct ListInput: Equatable {
-    /// The list without its rows.
-    private var fields: PokemonListFeature.State
+    // The list's fields but its rows, each kept on its own: a copy of the whole state with its
+    // rows then emptied retained the rows (their array and id index) only to release them and
+    // make an empty array, for every list built. Every stored property of the state but
+    // `rows`, compared as `PokemonListFeature.State.equalsExceptRows` does
+    // (`ListInputTests` checks that none is left out).
+    private var loadState: LoadState<Int>
+    private var isLoadingMore: Bool
+    private var loadMoreError: String?
+    private var search: String
+    private var typeFilter: String?
+    private var favorites: Shared<Set<Int>>
+    private var locale: AppLocale
     private var rowCount: Int
     private var rowsRevision: UInt64
     /// The rows, only when there are some of an unknown revision (0: changed other than by a
@@ -16,8 +26,13 @@ struct ListInput: Equatable {
     private var unnumberedRows: IdentifiedArray<Int, Pokemon>?
 
     init(_ list: PokemonListFeature.State) {
-        fields = list
-        fields.rows = IdentifiedArray()
+        loadState = list.loadState
+        isLoadingMore = list.isLoadingMore
+        loadMoreError = list.loadMoreError
+        search = list.search
+        typeFilter = list.typeFilter
+        favorites = list.favorites
+        locale = list.locale
         rowCount = list.rows.count
         rowsRevision = list.rows.revision
         if rowCount > 0, rowsRevision == 0 { unnumberedRows = list.rows }
@@ -26,7 +41,7 @@ struct ListInput: Equatable {
     /// Whether `list` has the search and the type filter this was made from (what a saved
     /// screen keeps of a list).
     func hasSameSearchAndFilter(as list: PokemonListFeature.State) -> Bool {
-        fields.search == list.search && fields.typeFilter == list.typeFilter
+        search == list.search && typeFilter == list.typeFilter
     }
 
     /// Whether `list` is the list this was made from: its rows of the same revision (or, when
@@ -41,6 +56,7 @@ struct ListInput: Equatable {
                 guard list.rows.revision == rowsRevision else { return false }
             }
         }
-        return fields.equalsExceptRows(list)
+        return loadState == list.loadState && isLoadingMore == list.isLoadingMore && loadMoreError == list.loadMoreError
+            && search == list.search && typeFilter == list.typeFilter && favorites == list.favorites && locale == list.locale
     }
 }

@@ -42,7 +42,16 @@ struct Differ {
         if let parent { path.append(.key(parent)) }
         defer { if parent != nil { path.removeLast() } }
         if let old, let new {
-            diff(old, new, key: key)
+            // Walked at once, not first compared whole: a member named as changed nearly
+            // always is, and the comparison walked it up to its first difference before the
+            // walk did again. Equal values give no operations either way.
+            if old.isContainer, new.isContainer {
+                path.append(.key(key))
+                diff(old, new)
+                path.removeLast()
+            } else if old != new {
+                operations.append(.replace(path: pointer(appending: .key(key)), value: new))
+            }
         } else if let new {
             operations.append(.add(path: pointer(appending: .key(key)), value: new))
         } else if old != nil {
