@@ -131,8 +131,10 @@ def run(check, other_user, base, shots, timeout):
         owner, member = state["owner"], state["member"]
         click(owner, "#sheet .list-delete")
         wait_on(owner, lambda d: d.execute_script("return document.getElementById('alert').open"), "no confirmation alert")
-        title = owner.find_element(By.ID, "alert-title").text
-        assert title == "Delete “Cerulean Gym”?", title
+        # The dialog fades in from opacity 0, and WebDriver reads no text of an element not yet
+        # visible: wait for the title the user reads, not the first frame's.
+        wait_on(owner, lambda d: d.find_element(By.ID, "alert-title").text == "Delete “Cerulean Gym”?",
+                "the alert's title to read “Delete “Cerulean Gym”?”")
         owner.find_element(By.CSS_SELECTOR, "#alert .alert-confirm").click()
         wait_on(member, lambda d: d.execute_script(NOTICE) == "“Cerulean Gym” was deleted.", "the member got no notice")
         wait_on(owner, lambda d: (v := view(d)) is None or v["chips"] == [] or "Cerulean Gym" not in v["chips"], "the owner still has the list")
