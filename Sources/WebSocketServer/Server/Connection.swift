@@ -3,8 +3,8 @@ import Synchronization
 /// One open websocket. Safe to use from any thread; holding it after close is harmless
 /// (sends then report `.closed`).
 public final class Connection: MessageSending {
-    /// Unique for the server's lifetime. Kept here as well as in `core`: each frame's rate check
-    /// reads it, and reading it through `core` touched a second object's cold line first.
+    /// Unique for the server's lifetime. Kept here as well as in `core`, so the handler (its logs,
+    /// the registry's table of greetings in flight) reads it without touching a second object.
     public let id: UInt64
     // What each frame and each send reads (`id`, `binding`, `core`) comes first, on the line of
     // the object's header, which retaining the connection touches anyway: `binding` and `core`
