@@ -103,26 +103,3 @@ final class PokemonListFeatureTests: XCTestCase {
         XCTAssertEqual(store.state.rows.map(\.id), [5, 10, 15, 20, 25, 30, 35, 40, 45])
     }
 }
-
-/// `State.equalsExceptRows` is `==` but for the rows, and names every other stored property.
-final class PokemonListStateTests: XCTestCase {
-    func testEqualsExceptRowsComparesEveryStoredPropertyButTheRows() {
-        let state = PokemonListFeature.State(favorites: Shared([]))
-        // A property added to the state must be added to `equalsExceptRows` too.
-        XCTAssertEqual(Mirror(reflecting: state).children.compactMap(\.label), [
-            "loadState", "isLoadingMore", "loadMoreError", "search", "typeFilter", "favorites", "locale", "rows",
-        ])
-        var other = state
-        other.rows = IdentifiedArray([Pokemon(id: 1, name: "one", types: [])])
-        XCTAssertTrue(state.equalsExceptRows(other))
-        let changes: [(inout PokemonListFeature.State) -> Void] = [
-            { $0.loadState = .loading }, { $0.isLoadingMore = true }, { $0.loadMoreError = "no" }, { $0.search = "a" },
-            { $0.typeFilter = "fire" }, { $0.favorites = Shared([1]) }, { $0.locale = .es },
-        ]
-        for change in changes {
-            var changed = state
-            change(&changed)
-            XCTAssertFalse(state.equalsExceptRows(changed))
-        }
-    }
-}

@@ -32,14 +32,6 @@ public struct PokemonListFeature: Reducer, Sendable {
             self.locale = locale
         }
 
-        /// `self == other` but for the rows, in the same order: what a projection that keeps
-        /// the rows' revision, not the rows, compares. Every stored property but `rows`
-        /// (`PokemonListStateTests` counts them).
-        public func equalsExceptRows(_ other: State) -> Bool {
-            loadState == other.loadState && isLoadingMore == other.isLoadingMore && loadMoreError == other.loadMoreError
-                && search == other.search && typeFilter == other.typeFilter && favorites == other.favorites && locale == other.locale
-        }
-
         public var totalCount: Int { loadState.value ?? 0 }
         public var canLoadMore: Bool { loadState.value.map { rows.count < $0 } ?? false }
         public var query: PokemonQuery {

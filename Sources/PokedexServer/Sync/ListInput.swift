@@ -9,8 +9,7 @@ import PokedexModels
 struct ListInput: Equatable {
     // The list's fields but its rows, each kept on its own: a copy of the whole state with its
     // rows then emptied retained the rows (their array and id index) only to release them and
-    // make an empty array, for every list built. Every stored property of the state but
-    // `rows`, compared as `PokemonListFeature.State.equalsExceptRows` does
+    // make an empty array, for every list built. Every stored property of the state but `rows`
     // (`ListInputTests` checks that none is left out).
     private var loadState: LoadState<Int>
     private var isLoadingMore: Bool
