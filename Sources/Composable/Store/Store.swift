@@ -294,20 +294,17 @@ extension Store: SharedSubscriber {
     /// `assumeIsolated(body)` without its check in release builds: for a caller that runs on
     /// the Store's executor by construction (a shared change's walk there, a session's frame
     /// read there). The runtime's check asked which executor is current, through the executor's
-    /// witnesses, on every call. Debug builds check (`assumeIsolated`, which also knows the
-    /// serial queue a stopped service thread's jobs move to), so tests hold the rule.
+    /// witnesses, on every call. Debug builds check (`preconditionIsolated`, which also knows
+    /// the serial queue a stopped service thread's jobs move to), so tests hold the rule.
     package nonisolated func onItsExecutor<T>(_ body: (isolated Store) -> T) -> T {
         #if DEBUG
-        var result: T?
-        assumeIsolated { result = body($0) }
-        return result!
-        #else
+        preconditionIsolated("entered off the Store's executor")
+        #endif
         typealias Isolated = (isolated Store) -> T
         typealias Plain = (Store) -> T
         return withoutActuallyEscaping(body) { (body: @escaping Isolated) in
             unsafeBitCast(body, to: Plain.self)(self)
         }
-        #endif
     }
 
     /// `box`: the one shared value that changed (nil: any of them).
