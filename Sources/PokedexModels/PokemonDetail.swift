@@ -18,19 +18,43 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
         get { row.types }
         set { row.types = newValue }
     }
+    /// Everything else, in one shared, immutable box (`More`), copied on write: a detail is
+    /// copied whole on its way into a session's state (out of the client's cache, out of the
+    /// action that carries it, into the loaded state), and each copy retained its abilities,
+    /// stats and genus one by one (and released them after); now it is one retain.
+    @usableFromInline var more: More
+
     /// Height in decimetres, as PokeAPI gives it.
-    public var height: Int
+    @inlinable public var height: Int {
+        get { more.values.height }
+        set { change { $0.height = newValue } }
+    }
     /// Weight in hectograms, as PokeAPI gives it.
-    public var weight: Int
+    @inlinable public var weight: Int {
+        get { more.values.weight }
+        set { change { $0.weight = newValue } }
+    }
     /// Abilities in slot order; the hidden one is flagged.
-    public var abilities: [Ability]
+    @inlinable public var abilities: [Ability] {
+        get { more.values.abilities }
+        set { change { $0.abilities = newValue } }
+    }
     /// The six base stats in PokeAPI order: hp, attack, defense, special-attack,
     /// special-defense, speed.
-    public var stats: [Stat]
+    @inlinable public var stats: [Stat] {
+        get { more.values.stats }
+        set { change { $0.stats = newValue } }
+    }
     /// `nil` where PokeAPI has none (some alternate forms).
-    public var baseExperience: Int?
+    @inlinable public var baseExperience: Int? {
+        get { more.values.baseExperience }
+        set { change { $0.baseExperience = newValue } }
+    }
     /// The genus in the session's language, e.g. "Seed Pokémon", when the source knows it.
-    public var genus: String?
+    @inlinable public var genus: String? {
+        get { more.values.genus }
+        set { change { $0.genus = newValue } }
+    }
     @inlinable public var spriteURL: String? {
         get { row.spriteURL }
         set { row.spriteURL = newValue }
@@ -42,12 +66,43 @@ public struct PokemonDetail: Equatable, Hashable, Sendable, Codable {
         spriteURL: String? = nil
     ) {
         row = Pokemon(id: id, name: name, types: types, spriteURL: spriteURL)
-        self.height = height
-        self.weight = weight
-        self.abilities = abilities
-        self.stats = stats
-        self.baseExperience = baseExperience
-        self.genus = genus
+        more = More(Values(
+            height: height, weight: weight, abilities: abilities, stats: stats, baseExperience: baseExperience, genus: genus))
+    }
+
+    /// The values beside the row, never changed once boxed (a change boxes new ones).
+    @usableFromInline
+    final class More: Sendable {
+        @usableFromInline let values: Values
+        @usableFromInline init(_ values: Values) { self.values = values }
+    }
+
+    @usableFromInline
+    struct Values: Hashable, Sendable {
+        @usableFromInline var height: Int
+        @usableFromInline var weight: Int
+        @usableFromInline var abilities: [Ability]
+        @usableFromInline var stats: [Stat]
+        @usableFromInline var baseExperience: Int?
+        @usableFromInline var genus: String?
+    }
+
+    @inlinable mutating func change(_ body: (inout Values) -> Void) {
+        var values = more.values
+        body(&values)
+        more = More(values)
+    }
+
+    /// As synthesized for the ten values; details copied from one another share their box,
+    /// which is then equal at once.
+    @inlinable
+    public static func == (lhs: PokemonDetail, rhs: PokemonDetail) -> Bool {
+        lhs.row == rhs.row && (lhs.more === rhs.more || lhs.more.values == rhs.more.values)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(row)
+        hasher.combine(more.values)
     }
 
     public struct Ability: Equatable, Hashable, Sendable, Codable {

@@ -57,6 +57,26 @@ final class StoreOnItsExecutorTests: XCTestCase {
         XCTAssertEqual(after.jobs - before.jobs, 0, "and no task was started for it")
     }
 
+    /// `onItsExecutor` enters the Store in place from work its executor runs (a session's
+    /// frame read there), hands the body the isolated Store and returns what it returns; no
+    /// job is queued for it. (Debug builds check the caller runs there.)
+    func testOnItsExecutorRunsTheBodyIsolatedInPlaceFromWorkOnTheExecutor() async {
+        let executor = QueueStoreExecutor()
+        let store = Store(initialState: Probe.State(favorites: Shared([])), reducer: Probe(), executorPreference: executor)
+        let ran = expectation(description: "the work ran")
+        let seen = Mutex<(onQueue: Bool, favorites: Set<Int>)?>(nil)
+        let before = executor.counts
+        executor.execute {
+            let result = store.onItsExecutor { store in (TestQueue.isCurrent, store.state.favorites.wrappedValue) }
+            seen.withLock { $0 = (result.0, result.1) }
+            ran.fulfill()
+        }
+        await fulfillment(of: [ran], timeout: 5)
+        XCTAssertEqual(seen.withLock { $0?.onQueue }, true)
+        XCTAssertEqual(seen.withLock { $0?.favorites }, [])
+        XCTAssertEqual(executor.counts.jobs - before.jobs, 0, "no job for entering the Store")
+    }
+
     /// The holders on one executor are walked there, a slice at a time; a change made during
     /// the walk (here by the first holder's observer) sends the walk round once more, so the
     /// holders told before it hear of it too.

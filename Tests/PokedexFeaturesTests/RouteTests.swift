@@ -19,6 +19,20 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(Route.path(for: [.pokemon(1), .type("grass"), .pokemon(2)]), "/pokemon/1/type/grass/pokemon/2")
     }
 
+    /// A route is read on its bytes: a Pokémon's id as `Int(_:)` reads it, names by their bytes,
+    /// in a route long enough not to be a small string.
+    func testARouteIsReadOnItsBytesAsTheStringWas() {
+        XCTAssertEqual(Route.screens(from: "/pokemon/+25"), [.pokemon(25)])
+        XCTAssertEqual(Route.screens(from: "/pokemon/0025//type/grass/"), [.pokemon(25), .type("grass")])
+        for invalid in ["/pokemon/-25", "/pokemon/+", "/pokemon/-", "/pokemon/99999999999999999999", "/pokemon/9223372036854775808",
+                        "/pokemon/2x", "/pokemon/1/type/gras", "/pokemon/1/type/grasss", "/pokemon/1/types/grass", "/pokémon/1",
+                        "/pokemon/1/type/Grass", "/favoritesx/pokemon/1"] {
+            XCTAssertNil(Route.screens(from: invalid), invalid)
+        }
+        XCTAssertEqual(Route.screens(from: "/pokemon/9223372036854775807"), [.pokemon(Int.max)])
+        XCTAssertEqual(Route.screens(from: "/favorites/type/fire/pokemon/6"), [.favorites, .type("fire"), .pokemon(6)])
+    }
+
     func testAJoinRouteCarriesACodeOfURLSafeASCIIOnly() {
         let hex = String(repeating: "0f", count: 32)
         XCTAssertEqual(Route.joinCode(from: "/join/\(hex)"), hex)

@@ -281,11 +281,7 @@ extension Store: SharedSubscriber {
             // `notificationExecutor`), so a release build does not ask the runtime which
             // executor is current, once for every member of a fan-out. Debug builds do (it also
             // knows the queue a stopped service thread's jobs move to).
-            #if DEBUG
-            assumeIsolated { $0.sharedChanged(box) }
-            #else
             onItsExecutor { $0.sharedChanged(box) }
-            #endif
             return
         }
         guard !sharedChangeQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
@@ -295,12 +291,18 @@ extension Store: SharedSubscriber {
         Task.detached(executorPreference: executorPreference) { await self.sharedChanged(nil) }
     }
 
-    /// `assumeIsolated(body)` without its check: for a caller that runs on the Store's
-    /// executor by construction.
-    private nonisolated func onItsExecutor(_ body: (isolated Store) -> Void) {
-        typealias Isolated = (isolated Store) -> Void
-        typealias Plain = (Store) -> Void
-        withoutActuallyEscaping(body) { (body: @escaping Isolated) in
+    /// `assumeIsolated(body)` without its check in release builds: for a caller that runs on
+    /// the Store's executor by construction (a shared change's walk there, a session's frame
+    /// read there). The runtime's check asked which executor is current, through the executor's
+    /// witnesses, on every call. Debug builds check (`preconditionIsolated`, which also knows
+    /// the serial queue a stopped service thread's jobs move to), so tests hold the rule.
+    package nonisolated func onItsExecutor<T>(_ body: (isolated Store) -> T) -> T {
+        #if DEBUG
+        preconditionIsolated("entered off the Store's executor")
+        #endif
+        typealias Isolated = (isolated Store) -> T
+        typealias Plain = (Store) -> T
+        return withoutActuallyEscaping(body) { (body: @escaping Isolated) in
             unsafeBitCast(body, to: Plain.self)(self)
         }
     }

@@ -14,10 +14,14 @@ extension AppFeature {
 
             public var presentationKey: AnyHashable {
                 switch self {
-                case let .detail(detail): "detail:\(detail.pokemon.id)"
-                case .favorites: "favorites"
+                case let .detail(detail): Key.detail(detail.pokemon.id)
+                case .favorites: Key.favorites
                 }
             }
+
+            /// Which child is presented: a value compared in place (a string interpolated for
+            /// each side was built, hashed into a box and released on every navigation).
+            enum Key: Hashable { case detail(Int), favorites }
         }
 
         public enum Action: Equatable, Sendable {

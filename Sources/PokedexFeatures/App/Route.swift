@@ -31,32 +31,72 @@ public enum Route {
     /// ours or names a Pokémon that `pokemonIDs` does not hold. `/` and the empty route are
     /// the list alone. Reads segments one at a time and stops after the last usable one.
     public static func parse(_ route: String, pokemonIDs: PokemonIDs = .anyPositive) -> Parsed? {
-        var segments = Segments(route)
+        // Read on the route's bytes where they lie: a segment made as a substring retained the
+        // route's storage (a route of more than fifteen bytes is not a small string), and every
+        // navigation parses one.
+        let bytes = route.utf8.span
+        var segments = SegmentBounds()
         var screens: [Screen] = []
-        var name = segments.next()
-        if name == "favorites" {
+        var name = segments.next(in: bytes)
+        if let first = name, Self.segment(first, of: bytes, is: "favorites") {
             screens.append(.favorites)
-            name = segments.next()
+            name = segments.next(in: bytes)
         }
         while let kind = name {
             if screens.count == maxScreens {
                 return Parsed(screens: screens, isTruncated: true, segmentsRead: segments.read)
             }
-            guard let value = segments.next() else { return nil }
-            switch kind {
-            case "pokemon":
-                guard let id = Int(value), id > 0, pokemonIDs.contains(id) else { return nil }
+            guard let value = segments.next(in: bytes) else { return nil }
+            if Self.segment(kind, of: bytes, is: "pokemon") {
+                guard let id = Self.integer(value, of: bytes), id > 0, pokemonIDs.contains(id) else { return nil }
                 screens.append(.pokemon(id))
-            case "type":
+            } else if Self.segment(kind, of: bytes, is: "type") {
                 // A type screen is reached from a detail: the first screen is a Pokémon or Favorites.
-                guard !screens.isEmpty, let type = PokemonTypes.all.first(where: { $0 == value }) else { return nil }
+                guard !screens.isEmpty, let type = PokemonTypes.all.first(where: { Self.segment(value, of: bytes, is: $0) }) else {
+                    return nil
+                }
                 screens.append(.type(type))
-            default:
+            } else {
                 return nil
             }
-            name = segments.next()
+            name = segments.next(in: bytes)
         }
         return Parsed(screens: screens, isTruncated: false, segmentsRead: segments.read)
+    }
+
+    /// Whether the bytes of `segment` spell `word`.
+    private static func segment(_ segment: Range<Int>, of bytes: Span<UInt8>, is word: String) -> Bool {
+        guard segment.count == word.utf8.count else { return false }
+        var index = segment.lowerBound
+        for byte in word.utf8 {
+            guard bytes[index] == byte else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The segment read as `Int(_:)` reads a string: an optional `+` or `-`, then decimal digits,
+    /// nil when it is anything else or does not fit.
+    private static func integer(_ segment: Range<Int>, of bytes: Span<UInt8>) -> Int? {
+        var index = segment.lowerBound
+        var negative = false
+        if index < segment.upperBound, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < segment.upperBound else { return nil }
+        var value = 0
+        while index < segment.upperBound {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowPlus) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflowPlus else { return nil }
+            value = next
+            index += 1
+        }
+        return value
     }
 
     /// The screens a route names; see `parse`.
@@ -104,6 +144,24 @@ public enum Route {
             }
         }
         return path
+    }
+}
+
+/// Where a route's non-empty path segments lie in its bytes, read one at a time: `Segments`
+/// without making a substring of each.
+private struct SegmentBounds {
+    private var position = 0
+    /// Segments returned so far.
+    private(set) var read = 0
+
+    mutating func next(in bytes: Span<UInt8>) -> Range<Int>? {
+        let slash = UInt8(ascii: "/")
+        while position < bytes.count, bytes[position] == slash { position += 1 }
+        guard position < bytes.count else { return nil }
+        let start = position
+        while position < bytes.count, bytes[position] != slash { position += 1 }
+        read += 1
+        return start..<position
     }
 }
 

@@ -44,8 +44,10 @@ public struct PokemonDetailFeature: Reducer, LocalizedFetching, Sendable {
             return retry(&state)
 
         case let .detailLoaded(detail):
-            state.detail = .loaded(detail)
+            // The row first: `detail` is then used for the last time, and moved into the state
+            // rather than copied (a retain of each of its references).
             state.pokemon = detail.pokemon
+            state.detail = .loaded(detail)
             return .none
 
         case let .detailFailed(message):

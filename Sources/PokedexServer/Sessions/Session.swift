@@ -377,8 +377,10 @@ final class Session: Sendable {
         // carries the ack unless a write it started holds it until the commit.
         recording?.browserFrame(json)
         defer { recording?.browserFrame(nil) }
+        // On the Store's executor by construction (`drain`): entered without asking the runtime
+        // which executor is current (docs/INTERNALS.md, "Store").
         let (refusal, frame) = writer.reduce(ref: ref, key: key) { () -> ProtocolError? in
-            store.assumeIsolated { store in
+            store.onItsExecutor { store in
                 do throws(ProtocolError) {
                     _ = try store.send { (state) throws(ProtocolError) in
                         let decoded = try ActionDecoder.decode(json, in: state, pokemonIDs: pokemonIDs)

@@ -48,3 +48,38 @@ final class PokemonDetailRowTests: XCTestCase {
         XCTAssertTrue(String(describing: detail).hasPrefix(#"PokemonDetail(id: 1, name: "Bulbasaur", types: ["grass"], height: 7"#))
     }
 }
+
+/// A detail keeps its values beside the row in one box (`PokemonDetail.More`): a changed copy
+/// leaves the original as it was, and details compare and hash by their values.
+final class PokemonDetailValuesTests: XCTestCase {
+    func testAChangedCopyLeavesTheOriginalAndComparesAndHashesByValue() {
+        func bulbasaur() -> PokemonDetail {
+            PokemonDetail(
+                id: 1, name: "bulbasaur", types: ["grass"], height: 7, weight: 69,
+                abilities: [.init(name: "overgrow", isHidden: false, slot: 1)], stats: [.init(name: "hp", base: 45)],
+                baseExperience: 64, genus: "Seed Pokémon")
+        }
+        let original = bulbasaur()
+        var copy = original
+        copy.height = 8
+        copy.weight = 70
+        copy.abilities[0].name = "Espesura"
+        copy.stats.append(.init(name: "attack", base: 49))
+        copy.baseExperience = nil
+        copy.genus = "Pokémon Semilla"
+        XCTAssertEqual(original, bulbasaur(), "the original is as it was")
+        XCTAssertEqual([original.height, original.weight], [7, 69])
+        XCTAssertEqual(original.abilities.map(\.name), ["overgrow"])
+        XCTAssertEqual(original.genus, "Seed Pokémon")
+        XCTAssertEqual([copy.height, copy.weight], [8, 70])
+        XCTAssertEqual(copy.abilities.map(\.name), ["Espesura"])
+        XCTAssertEqual(copy.stats.count, 2)
+        XCTAssertNil(copy.baseExperience)
+        XCTAssertEqual(copy.genus, "Pokémon Semilla")
+        XCTAssertNotEqual(original, copy)
+        var other = bulbasaur()
+        other.genus = nil
+        XCTAssertNotEqual(original, other)
+        XCTAssertEqual(Set([original, bulbasaur(), copy]).count, 2)
+    }
+}
