@@ -15,10 +15,14 @@ import WebSocketServer
 /// reached by their address, not through an array: an array's bounds check and uniqueness
 /// check read its header, and the frame a full ring drops was read for its length, each a
 /// line cold by the session's next action. So the ring is not copyable: a copy would share it.
+///
+/// Free slots are uninitialized memory, not empty slots: a frame is put in a free slot by a
+/// store alone. Assigning over an empty slot loaded it first (to release what it held), and
+/// that load of a line written when the ring grew, cold by then, stalled every patch of a
+/// ring not yet full. So the ring, not its slots' buffer, ends its frames' lifetimes.
 struct PatchHistory: ~Copyable {
     /// One kept frame: its bytes, or the shared bytes its seq goes into at `seqOffset`.
     fileprivate struct Slot {
-        static let empty = Slot(bytes: [], length: 0, seqOffset: -1)
         let bytes: [UInt8]
         /// The frame's length, its seq's digits included.
         let length: UInt32
@@ -28,7 +32,8 @@ struct PatchHistory: ~Copyable {
 
     let limit: Int
     let byteLimit: Int
-    /// The slots, `capacity` of them, every one initialized (free ones `.empty`).
+    /// The slots, `capacity` of them: the `count` from `head` (wrapping) hold frames, the
+    /// others are uninitialized.
     private var slots: Slots?
     private var capacity = 0
     /// The oldest frame's slot; slots past `count` from it are free.
@@ -62,10 +67,10 @@ struct PatchHistory: ~Copyable {
         }
         if count == capacity && count < limit { grow() }
         if count < capacity {
-            slots!.put(slot, at: (head + count) % capacity)
+            slots!.initialize((head + count) % capacity, to: slot)
             count += 1
         } else {
-            bytes -= Int(slots!.put(slot, at: head))
+            bytes -= Int(slots!.replace(head, with: slot))
             head = (head + 1) % capacity
         }
         lastSeq = seq
@@ -94,7 +99,7 @@ struct PatchHistory: ~Copyable {
         let newCapacity = capacity == 0 ? 1 : min(limit, 2 * capacity)
         let grown = Slots.make(capacity: newCapacity)
         if let slots {
-            for offset in 0..<count { grown.put(slots[(head + offset) % capacity], at: offset) }
+            for offset in 0..<count { grown.initialize(offset, to: slots.take((head + offset) % capacity)) }
         }
         slots = grown
         capacity = newCapacity
@@ -102,35 +107,45 @@ struct PatchHistory: ~Copyable {
     }
 
     private mutating func dropOldest() {
-        bytes -= Int(slots!.put(.empty, at: head))
+        bytes -= Int(slots!.take(head).length)
         head = (head + 1) % capacity
         count -= 1
+    }
+
+    deinit {
+        guard let slots else { return }
+        for offset in 0..<count { _ = slots.take((head + offset) % capacity) }
     }
 }
 
 /// A ring's slots, in one allocation with their number, read and written where they lie.
+/// Which slots hold a frame is the ring's to know: this buffer initializes and deinitializes
+/// none of them itself.
 private final class Slots: ManagedBuffer<Int, PatchHistory.Slot> {
     static func make(capacity: Int) -> Slots {
-        let buffer = create(minimumCapacity: capacity) { _ in capacity }
-        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: capacity) }
-        return unsafeDowncast(buffer, to: Slots.self)
+        unsafeDowncast(create(minimumCapacity: capacity) { _ in capacity }, to: Slots.self)
     }
 
     subscript(position: Int) -> PatchHistory.Slot {
         withUnsafeMutablePointerToElements { $0[position] }
     }
 
-    /// Puts `slot` at `position`; returns the length of the frame it replaces.
-    @discardableResult
-    func put(_ slot: PatchHistory.Slot, at position: Int) -> UInt32 {
+    /// Puts `slot` in the free slot at `position`.
+    func initialize(_ position: Int, to slot: PatchHistory.Slot) {
+        withUnsafeMutablePointerToElements { ($0 + position).initialize(to: slot) }
+    }
+
+    /// The slot at `position`, which is then free.
+    func take(_ position: Int) -> PatchHistory.Slot {
+        withUnsafeMutablePointerToElements { ($0 + position).move() }
+    }
+
+    /// Puts `slot` at `position` in place of the frame there; returns that frame's length.
+    func replace(_ position: Int, with slot: PatchHistory.Slot) -> UInt32 {
         withUnsafeMutablePointerToElements { elements in
             let replaced = elements[position].length
             elements[position] = slot
             return replaced
         }
-    }
-
-    deinit {
-        _ = withUnsafeMutablePointers { capacity, elements in elements.deinitialize(count: capacity.pointee) }
     }
 }
