@@ -144,4 +144,63 @@ final class PatchHistoryTests: XCTestCase {
         }
         XCTAssertFalse(isShared(&kept), "the ring's frames are let go with it")
     }
+
+    /// Frames the byte limit drops are let go together, once `releaseBatch` of them are
+    /// dropped (or with the ring): never more than that are held past the limits.
+    func testReleasesFramesDroppedForTheirBytesTogether() {
+        func frame(_ fill: UInt8) -> [UInt8] {
+            var bytes = [UInt8](repeating: fill, count: 4)
+            bytes.reserveCapacity(64)
+            return bytes
+        }
+        let batch = PatchHistory.releaseBatch
+        // 17 frames fill the byte limit (the ring grows to 32 slots), then each drops one.
+        let full = 17
+        var frames = (0..<(full + batch + 2)).map { frame(UInt8($0)) }
+        // Asked once a frame: a frame found held is then a copy of its own.
+        func isHeld(_ index: Int) -> Bool { !isKnownUniquelyReferencedBytes(&frames[index]) }
+        do {
+            var history = PatchHistory(limit: 64, byteLimit: 4 * full)
+            for seq in 1...(full + batch - 1) { history.append(seq: seq, frame: .bytes(frames[seq - 1])) }
+            XCTAssertEqual(history.firstSeq, batch)
+            XCTAssertEqual(history.frames(after: 0), frames[(batch - 1)...].prefix(full).map { .bytes($0) })
+            XCTAssertTrue((0..<(batch - 1)).allSatisfy(isHeld), "dropped, held until a batch is dropped")
+            history.append(seq: full + batch, frame: .bytes(frames[full + batch - 1]))
+            XCTAssertEqual(history.firstSeq, batch + 1)
+            XCTAssertFalse((0..<batch).contains(where: isHeld), "a batch dropped is let go")
+            XCTAssertTrue(((batch + 2)..<(full + batch)).allSatisfy(isHeld), "the frames kept are held")
+            history.append(seq: full + batch + 1, frame: .bytes(frames[full + batch]))
+            history.append(seq: full + batch + 2, frame: .bytes(frames[full + batch + 1]))
+            XCTAssertTrue(isHeld(batch), "dropped, held")
+            XCTAssertEqual(history.bytes, 4 * full)
+        }
+        XCTAssertFalse(isHeld(batch + 1), "the ring lets go of the frames dropped with itself")
+        XCTAssertFalse(isHeld(full + batch + 1), "and of the frames it kept")
+    }
+
+    /// Bytes a ring keeps or drops, a batch of them released and the ring grown in between:
+    /// what it keeps is what a plain list would keep.
+    func testDroppedFramesHeldWhileTheRingGrowsKeepItsOrder() {
+        var history = PatchHistory(limit: 32, byteLimit: 40)
+        var kept: [(seq: Int, frame: OutgoingText)] = []
+        for seq in 1...500 {
+            let size = seq % 50 < 25 ? 10 : 1
+            let frame = frame(seq, bytes: size)
+            history.append(seq: seq, frame: frame)
+            kept.append((seq, frame))
+            if kept.count > 32 { kept.removeFirst() }
+            while kept.count > 1, kept.map(\.frame.count).reduce(0, +) > 40 { kept.removeFirst() }
+            XCTAssertEqual(history.frames(after: 0), kept.map(\.frame), "after \(seq)")
+            XCTAssertEqual(history.firstSeq, kept.first?.seq, "after \(seq)")
+        }
+    }
+}
+
+/// Whether no one but `bytes` holds its storage.
+private func isKnownUniquelyReferencedBytes(_ bytes: inout [UInt8]) -> Bool {
+    // Appending within capacity writes in place only to an array no one else holds.
+    let before = bytes.withUnsafeBufferPointer { $0.baseAddress }
+    bytes.append(0)
+    bytes.removeLast()
+    return bytes.withUnsafeBufferPointer { $0.baseAddress } == before
 }

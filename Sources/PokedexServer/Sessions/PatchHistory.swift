@@ -15,10 +15,20 @@ import WebSocketServer
 /// reached by their address, not through an array: an array's bounds check and uniqueness
 /// check read its header, and the frame a full ring drops was read for its length, each a
 /// line cold by the session's next action. So the ring is not copyable: a copy would share it.
+///
+/// Free slots are uninitialized memory, not empty slots: a frame is put in a free slot by a
+/// store alone. Assigning over an empty slot loaded it first (to release what it held), and
+/// that load of a line written when the ring grew, cold by then, stalled every patch of a
+/// ring not yet full. So the ring, not its slots' buffer, ends its frames' lifetimes.
+///
+/// A frame the byte limit drops is let go later, with the next ones (`releaseBatch` of them):
+/// its bytes, sent long before, are a line cold by then, and releasing frames one at a time
+/// waited for each line in turn. Their counts are read first, reads independent of each
+/// other whose waits overlap, and the releases then find the lines cached. So up to
+/// `releaseBatch - 1` frames are held past the limits (not kept: no resume gets them).
 struct PatchHistory: ~Copyable {
     /// One kept frame: its bytes, or the shared bytes its seq goes into at `seqOffset`.
     fileprivate struct Slot {
-        static let empty = Slot(bytes: [], length: 0, seqOffset: -1)
         let bytes: [UInt8]
         /// The frame's length, its seq's digits included.
         let length: UInt32
@@ -28,7 +38,9 @@ struct PatchHistory: ~Copyable {
 
     let limit: Int
     let byteLimit: Int
-    /// The slots, `capacity` of them, every one initialized (free ones `.empty`).
+    /// The slots, `capacity` of them: the `count` from `head` (wrapping) hold frames, the
+    /// `dropped` before `head` frames dropped but not yet released, the others are
+    /// uninitialized.
     private var slots: Slots?
     private var capacity = 0
     /// The oldest frame's slot; slots past `count` from it are free.
@@ -38,6 +50,14 @@ struct PatchHistory: ~Copyable {
     private(set) var bytes = 0
     /// The seq of the latest frame kept.
     private var lastSeq = 0
+    /// Frames dropped, in the slots before `head`, not yet released (`releaseDropped`).
+    private var dropped = 0
+    /// The bytes of the frames last released together: their counts are read before the
+    /// releases, and kept here so the reads are not optimized away.
+    private var lastReleasedBytes = 0
+
+    /// Frames the byte limit dropped, released together.
+    static let releaseBatch = 8
 
     init(limit: Int, byteLimit: Int) {
         self.limit = limit
@@ -60,17 +80,20 @@ struct PatchHistory: ~Copyable {
         default:
             slot = Slot(bytes: frame.rendered, length: UInt32(length), seqOffset: -1)
         }
+        // A free slot for the frame, unless the ring is full of frames kept.
+        if count + dropped == capacity { releaseDropped() }
         if count == capacity && count < limit { grow() }
         if count < capacity {
-            slots!.put(slot, at: (head + count) % capacity)
+            slots!.initialize((head + count) % capacity, to: consume slot)
             count += 1
         } else {
-            bytes -= Int(slots!.put(slot, at: head))
+            bytes -= Int(slots!.replace(head, with: consume slot))
             head = (head + 1) % capacity
         }
         lastSeq = seq
         bytes += length
         while count > 1 && bytes > byteLimit { dropOldest() }
+        if dropped >= Self.releaseBatch { releaseDropped() }
     }
 
     /// The frames after `seq`, oldest first.
@@ -91,46 +114,86 @@ struct PatchHistory: ~Copyable {
     /// a session whose frames the byte limit bounds was full again after the next drop, and
     /// put in order (every frame moved) every few patches.
     private mutating func grow() {
+        assert(dropped == 0, "the ring grows only when full of frames kept")
         let newCapacity = capacity == 0 ? 1 : min(limit, 2 * capacity)
         let grown = Slots.make(capacity: newCapacity)
         if let slots {
-            for offset in 0..<count { grown.put(slots[(head + offset) % capacity], at: offset) }
+            for offset in 0..<count { grown.initialize(offset, to: slots.take((head + offset) % capacity)) }
         }
         slots = grown
         capacity = newCapacity
         head = 0
     }
 
+    /// Drops the oldest frame kept, releasing it later (`releaseDropped`).
     private mutating func dropOldest() {
-        bytes -= Int(slots!.put(.empty, at: head))
+        bytes -= Int(slots!.length(at: head))
         head = (head + 1) % capacity
         count -= 1
+        dropped += 1
+    }
+
+    /// Releases the frames dropped, reading every one's count before releasing any.
+    private mutating func releaseDropped() {
+        guard dropped > 0, let slots else { return }
+        let first = (head - dropped + capacity) % capacity
+        // Positions wrapped by a comparison, not a division in each turn.
+        let capacity = capacity
+        let positions = (first..<(first + dropped)).lazy.map { $0 < capacity ? $0 : $0 - capacity }
+        var released = 0
+        for position in positions { released &+= slots.byteCount(at: position) }
+        for position in positions { _ = slots.take(position) }
+        lastReleasedBytes = released
+        dropped = 0
+    }
+
+    deinit {
+        guard let slots else { return }
+        let first = (head - dropped + capacity) % capacity
+        for offset in 0..<(dropped + count) { _ = slots.take((first + offset) % capacity) }
     }
 }
 
 /// A ring's slots, in one allocation with their number, read and written where they lie.
+/// Which slots hold a frame is the ring's to know: this buffer initializes and deinitializes
+/// none of them itself.
 private final class Slots: ManagedBuffer<Int, PatchHistory.Slot> {
     static func make(capacity: Int) -> Slots {
-        let buffer = create(minimumCapacity: capacity) { _ in capacity }
-        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: capacity) }
-        return unsafeDowncast(buffer, to: Slots.self)
+        unsafeDowncast(create(minimumCapacity: capacity) { _ in capacity }, to: Slots.self)
     }
 
     subscript(position: Int) -> PatchHistory.Slot {
         withUnsafeMutablePointerToElements { $0[position] }
     }
 
-    /// Puts `slot` at `position`; returns the length of the frame it replaces.
-    @discardableResult
-    func put(_ slot: PatchHistory.Slot, at position: Int) -> UInt32 {
-        withUnsafeMutablePointerToElements { elements in
-            let replaced = elements[position].length
-            elements[position] = slot
-            return replaced
-        }
+    /// Puts `slot` in the free slot at `position`. Consumed: taken as the caller's, the slot
+    /// was copied in (its frame retained) and then released.
+    func initialize(_ position: Int, to slot: consuming PatchHistory.Slot) {
+        // The address outside the closure, which could only copy a consumed slot.
+        let elements = withUnsafeMutablePointerToElements { $0 }
+        (elements + position).initialize(to: slot)
     }
 
-    deinit {
-        _ = withUnsafeMutablePointers { capacity, elements in elements.deinitialize(count: capacity.pointee) }
+    /// The length of the frame at `position`, read in place (no copy of the slot retaining it).
+    func length(at position: Int) -> UInt32 {
+        withUnsafeMutablePointerToElements { $0[position].length }
+    }
+
+    /// The count of the bytes at `position`, read in place: a read of their storage's header.
+    func byteCount(at position: Int) -> Int {
+        withUnsafeMutablePointerToElements { $0[position].bytes.count }
+    }
+
+    /// The slot at `position`, which is then free.
+    func take(_ position: Int) -> PatchHistory.Slot {
+        withUnsafeMutablePointerToElements { ($0 + position).move() }
+    }
+
+    /// Puts `slot` at `position` in place of the frame there; returns that frame's length.
+    func replace(_ position: Int, with slot: consuming PatchHistory.Slot) -> UInt32 {
+        let elements = withUnsafeMutablePointerToElements { $0 }
+        let replaced = elements[position].length
+        elements[position] = slot
+        return replaced
     }
 }
