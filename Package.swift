@@ -113,3 +113,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds on Linux link the Swift runtime and Foundation in (what `--static-swift-stdlib`
+// does, in every release build rather than one script's): a retain or release is then a direct
+// call, not a jump through the PLT into libswiftCore.so, and the benches measure the binary the
+// package ships (docs/INTERNALS.md, "Static Swift runtime"). bare-lws-peer is C: the floor the
+// load bench compares with stays as it was.
+let staticSwiftRuntime = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+for target in package.targets where target.type != .system && target.name != "bare-lws-peer" {
+    // Modules compile against the static runtime's interfaces; only what links is told to link it.
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticSwiftRuntime)]
+    if target.type == .executable || target.type == .test {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticSwiftRuntime)]
+    }
+}
