@@ -126,7 +126,12 @@ var shipped = Set<String>()
 var unvisited = package.targets.filter { $0.type == .executable && $0.name != "bare-lws-peer" }.map(\.name)
 while let name = unvisited.popLast() {
     guard let target = targetsByName[name], target.type != .system, shipped.insert(name).inserted else { continue }
-    for case .byNameItem(let dependency, _) in target.dependencies { unvisited.append(dependency) }
+    for dependency in target.dependencies {
+        switch dependency {
+        case .byNameItem(let name, _), .targetItem(let name, _): unvisited.append(name)
+        default: break
+        }
+    }
 }
 for name in shipped {
     let target = targetsByName[name]!
