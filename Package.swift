@@ -113,3 +113,31 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds on Linux link the Swift runtime and Foundation in (what `--static-swift-stdlib`
+// does, in every release build rather than one script's): a retain or release is then a direct
+// call, not a jump through the PLT into libswiftCore.so, and the benches measure the binary the
+// package ships (docs/INTERNALS.md, "Static Swift runtime"). Only the executables and what they
+// are built of: the tests and their helpers import XCTest, which has no static copy.
+// bare-lws-peer is C: the floor the load bench compares with stays as it was.
+let staticSwiftRuntime = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+let targetsByName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+var shipped = Set<String>()
+var unvisited = package.targets.filter { $0.type == .executable && $0.name != "bare-lws-peer" }.map(\.name)
+while let name = unvisited.popLast() {
+    guard let target = targetsByName[name], target.type != .system, shipped.insert(name).inserted else { continue }
+    for dependency in target.dependencies {
+        switch dependency {
+        case .byNameItem(let name, _), .targetItem(let name, _): unvisited.append(name)
+        default: break
+        }
+    }
+}
+for name in shipped {
+    let target = targetsByName[name]!
+    // Modules compile against the static runtime's interfaces; only what links is told to link it.
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticSwiftRuntime)]
+    if target.type == .executable {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticSwiftRuntime)]
+    }
+}
