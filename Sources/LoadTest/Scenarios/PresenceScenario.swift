@@ -21,7 +21,7 @@ struct PresenceScenario: Scenario {
         let owner = run.makeSessions(1, observer: observer)[0]
         owner.connect()
         await run.waitUntilSettled([owner], what: "connect")
-        guard owner.phase == .ready, owner.target == nil || owner.target == options.targets.first else {
+        guard owner.phase == .ready, owner.target == options.targets.first else {
             return ScenarioOutcome(failure: "The owner session could not connect.")
         }
         let invite = try await InviteSetup.openInvite(owner, run: run)
@@ -38,7 +38,9 @@ struct PresenceScenario: Scenario {
             return members.allSatisfy { member in Self.userID(member).map { shown[$0] == true } ?? false }
         }
         guard everyoneOnline else { return ScenarioOutcome(failure: "The owner's roster never showed every member online.") }
-        if let path = options.readyFile { FileManager.default.createFile(atPath: path, contents: Data("ready\n".utf8)) }
+        if let path = options.readyFile, !FileManager.default.createFile(atPath: path, contents: Data("ready\n".utf8)) {
+            return ScenarioOutcome(failure: "Could not write the ready file \(path): the script waiting for it would wait in vain.")
+        }
 
         guard await run.waitUntil(limit: Self.killWait, { members.contains { $0.phase == .dropped } }),
               let lost = members.first(where: { $0.phase == .dropped })?.target else {
