@@ -114,11 +114,14 @@ public enum Route {
         // Every navigation asks, and nearly no route is a join link: one whose first segment
         // does not begin with `j` is not, found without making a segment.
         guard route.utf8.first(where: { $0 != UInt8(ascii: "/") }) == UInt8(ascii: "j") else { return nil }
-        var segments = Segments(route)
-        guard segments.next() == "join", let code = segments.next(), segments.next() == nil, code.utf8.count <= 128,
-              code.utf8.allSatisfy(isCodeByte)
+        let bytes = route.utf8.span
+        var segments = SegmentBounds()
+        guard let first = segments.next(in: bytes), segment(first, of: bytes, is: "join"),
+              let code = segments.next(in: bytes), segments.next(in: bytes) == nil, code.count <= 128
         else { return nil }
-        return String(code)
+        for index in code where !isCodeByte(bytes[index]) { return nil }
+        // ASCII, checked above.
+        return String(decoding: route.utf8.dropFirst(code.lowerBound).prefix(code.count), as: UTF8.self)
     }
 
     /// What a join route's code may hold: ASCII letters, digits, `-` and `_` (codes are hex
@@ -147,8 +150,10 @@ public enum Route {
     }
 }
 
-/// Where a route's non-empty path segments lie in its bytes, read one at a time: `Segments`
-/// without making a substring of each.
+/// Where a route's non-empty path segments lie in its bytes, read one at a time (no array of
+/// every segment, no substring of each). Split on the byte `/`, not by character: every
+/// navigation and hello parses a route, and `/` is ASCII, so its UTF-8 positions are character
+/// boundaries of the route.
 private struct SegmentBounds {
     private var position = 0
     /// Segments returned so far.
@@ -162,29 +167,5 @@ private struct SegmentBounds {
         while position < bytes.count, bytes[position] != slash { position += 1 }
         read += 1
         return start..<position
-    }
-}
-
-/// A route's non-empty path segments, read one at a time (no array of every segment).
-/// Split on the byte `/`, not by character: every navigation and hello parses a route, and `/`
-/// is ASCII, so its UTF-8 positions are character boundaries of the route.
-private struct Segments {
-    private var rest: Substring
-    /// Segments returned so far.
-    private(set) var read = 0
-
-    init(_ route: String) { rest = route[...] }
-
-    mutating func next() -> Substring? {
-        let slash = UInt8(ascii: "/")
-        let bytes = rest.utf8
-        guard let start = bytes.firstIndex(where: { $0 != slash }) else {
-            rest = rest[rest.endIndex...]
-            return nil
-        }
-        let end = bytes[start...].firstIndex(of: slash) ?? bytes.endIndex
-        defer { rest = rest[end...] }
-        read += 1
-        return rest[start..<end]
     }
 }
