@@ -276,11 +276,8 @@ extension Store: SharedSubscriber {
 
     package nonisolated func sharedValueDidChange(of box: ObjectIdentifier) {
         if storeExecutor != nil {
-            // Told on its executor, by the walk over the holders there: in place, no job.
-            // The walk runs there by construction (`SharedHolders` groups holders by their
-            // `notificationExecutor`), so a release build does not ask the runtime which
-            // executor is current, once for every member of a fan-out. Debug builds do (it also
-            // knows the queue a stopped service thread's jobs move to).
+            // Told on its executor, by the walk over the holders there (`SharedHolders` groups
+            // holders by their `notificationExecutor`): in place, no job.
             onItsExecutor { $0.sharedChanged(box) }
             return
         }
