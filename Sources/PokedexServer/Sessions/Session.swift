@@ -30,6 +30,8 @@ final class Session: Sendable {
     private let writer: SessionWriter
     let recordingSlot: RecordingSlot
     let output: SessionOutput
+    /// Read by the observer right after the reduction, with the fields before it.
+    let projection: SessionProjection
     /// The Pokémon the data source has: what actions and routes may name.
     let pokemonIDs: PokemonIDs
     /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
@@ -46,7 +48,6 @@ final class Session: Sendable {
     let token: SessionToken
     /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
     private let displayName: Mutex<String>
-    let projection: SessionProjection
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
     private let hub: FavoritesHub
