@@ -26,6 +26,7 @@ final class ListInputTests: XCTestCase {
             { $0.typeFilter = "fire" }, { $0.favorites = Shared([1]) }, { $0.locale = .es },
             { $0.rows.append(contentsOf: [Pokemon(id: 2, name: "two", types: [])]) },
             { $0.rows = IdentifiedArray([Pokemon(id: 1, name: "one", types: [])]) },
+            { $0.rows = IdentifiedArray() }, { $0.rows.remove(id: 1) },
         ]
         for (index, change) in changes.enumerated() {
             var changed = state

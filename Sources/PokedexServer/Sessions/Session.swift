@@ -30,6 +30,8 @@ final class Session: Sendable {
     private let writer: SessionWriter
     let recordingSlot: RecordingSlot
     let output: SessionOutput
+    /// Read by the observer right after the reduction, with the fields before it.
+    let projection: SessionProjection
     /// The Pokémon the data source has: what actions and routes may name.
     let pokemonIDs: PokemonIDs
     /// Its executor's count of processed actions (`ServerMetricsRecorder.actionCounts(for:)`).
@@ -46,7 +48,6 @@ final class Session: Sendable {
     let token: SessionToken
     /// The user's name as last renamed, in any tab or process (the welcome of a resume says it).
     private let displayName: Mutex<String>
-    let projection: SessionProjection
     /// When the browser went away (nil while connected).
     let disconnectedAt = Mutex<ContinuousClock.Instant?>(nil)
     private let hub: FavoritesHub
@@ -150,13 +151,6 @@ final class Session: Sendable {
 
     /// Starts observing and loads what is on screen.
     func start() async {
-        let output = self.output
-        let projection = self.projection
-        let memberships = self.memberships
-        let writer = self.writer
-        let feed = hub.feed
-        let favoritesOnly = self.favoritesOnly
-        let recording = self.recording, recordingSlot = self.recordingSlot
         if let recording { await store.recordActions(recording.record) }
         if let recording, recording.keepsDebugDetail { await store.inspectActions(recording.inspected) }
         await store.observeChanges(sharedIn: { state, shared in
@@ -166,10 +160,13 @@ final class Session: Sendable {
                 if let roster = view.roster { shared.add(roster) }
                 if let activity = view.activity { shared.add(activity) }
             }
-        }) { state, change in
+        }) { [self] state, change in
             // The session itself, not weakly: the Store holds it through this observer until
             // `tearDown`, which every session ends by. A weak reference gave every session a
             // side table, and every retain of it (one per frame) the slow path.
+            // Nothing else captured: a closure of one object has that object as its context.
+            // With the parts it reads captured too, the context was an allocation of its own,
+            // cold on every batch, beside the session's lines the action had just read.
             // The shortcut takes a favorites change only while the lists' version is this one.
             // Read before the lists: a change in between leaves this older version noted.
             let listsVersion = state.account.lists.version
@@ -191,7 +188,7 @@ final class Session: Sendable {
             // Read before the state is projected: the favorites shown are then at least as new
             // as this (acks of stars wait for it).
             let activeListID = state.account.activeListID
-            let shows = PendingAcks.Shown(listID: activeListID, seq: output.owesStarAck ? feed.seq(of: activeListID) : nil)
+            let shows = PendingAcks.Shown(listID: activeListID, seq: output.owesStarAck ? hub.feed.seq(of: activeListID) : nil)
             // A reduced state held back (its list lost) goes whole with the next batch: the
             // shared parts alone would leave its other changes unsent (an alert closed).
             switch favoritesOnly.takeHeldBackReducedState() ? .reduced : change {

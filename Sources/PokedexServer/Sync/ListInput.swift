@@ -47,12 +47,15 @@ struct ListInput: Equatable {
     /// unnumbered, equal), its other fields equal. Rows equal to these under another revision
     /// count as changed (the list is built again, to the same JSON).
     func isInput(of list: PokemonListFeature.State) -> Bool {
-        guard list.rows.count == rowCount else { return false }
-        if rowCount > 0 {
+        // Rows of a revision by the revision alone, which lies in the state: equal non-zero
+        // revisions are equal rows, so their count agrees unread (it lies in the rows'
+        // storage, a line no other part of an action that leaves the rows alone reads).
+        if rowsRevision != 0 {
+            guard list.rows.revision == rowsRevision else { return false }
+        } else {
+            guard list.rows.count == rowCount else { return false }
             if let unnumberedRows {
                 guard list.rows == unnumberedRows else { return false }
-            } else {
-                guard list.rows.revision == rowsRevision else { return false }
             }
         }
         return loadState == list.loadState && isLoadingMore == list.isLoadingMore && loadMoreError == list.loadMoreError
