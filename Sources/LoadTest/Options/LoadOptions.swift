@@ -20,7 +20,8 @@ public struct LoadOptions: Sendable, Equatable {
     public var htmlPath: String?
     /// The servers' processes (`--server-pid`, repeatable), for their CPU, and (first only) RSS.
     public var serverPIDs: [Int32] = []
-    /// failover: a file created once every session's screen is saved, the cue to kill a target.
+    /// failover and presence: a file created once the sessions are set (failover: every screen
+    /// saved), the cue to kill a target (`ReadyFile`).
     public var readyFile: String?
     /// Loopback source addresses to spread connections over (127.0.0.1 … 127.0.0.N).
     public var sources = 1

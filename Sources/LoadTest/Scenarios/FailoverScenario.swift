@@ -1,4 +1,3 @@
-import Foundation
 import StateSync
 import WireContract
 
@@ -33,9 +32,7 @@ struct FailoverScenario: Scenario {
         if !shown { return ScenarioOutcome(failure: "Not every session showed its screen before the kill.") }
         await run.settle(ready)
         try await Task.sleep(for: Self.saveWait)
-        if let path = options.readyFile, !FileManager.default.createFile(atPath: path, contents: Data("ready\n".utf8)) {
-            return ScenarioOutcome(failure: "Could not write the ready file \(path): the script waiting for it would wait in vain.")
-        }
+        if let failure = ReadyFile.write(for: options) { return failure }
 
         guard await run.waitUntil(limit: Self.killWait, { ready.contains { $0.phase == .dropped } }),
               let lost = ready.first(where: { $0.phase == .dropped })?.target,

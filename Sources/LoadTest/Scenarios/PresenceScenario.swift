@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import StateSync
 import WireContract
@@ -38,9 +37,7 @@ struct PresenceScenario: Scenario {
             return members.allSatisfy { member in Self.userID(member).map { shown[$0] == true } ?? false }
         }
         guard everyoneOnline else { return ScenarioOutcome(failure: "The owner's roster never showed every member online.") }
-        if let path = options.readyFile, !FileManager.default.createFile(atPath: path, contents: Data("ready\n".utf8)) {
-            return ScenarioOutcome(failure: "Could not write the ready file \(path): the script waiting for it would wait in vain.")
-        }
+        if let failure = ReadyFile.write(for: options) { return failure }
 
         guard await run.waitUntil(limit: Self.killWait, { members.contains { $0.phase == .dropped } }),
               let lost = members.first(where: { $0.phase == .dropped })?.target else {

@@ -133,10 +133,13 @@ struct PatchHistory: ~Copyable {
         dropped += 1
     }
 
+    /// The slot of the oldest frame held: dropped and not yet released, or else kept.
+    private var oldestHeld: Int { (head - dropped + capacity) % capacity }
+
     /// Releases the frames dropped, reading every one's count before releasing any.
     private mutating func releaseDropped() {
         guard dropped > 0, let slots else { return }
-        let first = (head - dropped + capacity) % capacity
+        let first = oldestHeld
         // Positions wrapped by a comparison, not a division in each turn.
         let capacity = capacity
         let positions = (first..<(first + dropped)).lazy.map { $0 < capacity ? $0 : $0 - capacity }
@@ -149,7 +152,7 @@ struct PatchHistory: ~Copyable {
 
     deinit {
         guard let slots else { return }
-        let first = (head - dropped + capacity) % capacity
+        let first = oldestHeld
         for offset in 0..<(dropped + count) { _ = slots.take((first + offset) % capacity) }
     }
 }
