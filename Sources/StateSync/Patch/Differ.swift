@@ -208,10 +208,9 @@ struct Differ {
     /// Both sides are counted, not written: the operations are written once, into the frame.
     private mutating func replaceIfSmaller(since start: Int, with new: [JSONValue]) {
         guard operations.count - start > 1 else { return }
-        let operationsLength = JSONSize.encodedLength(of: operations[start...])
-        let replacement = PatchOperation.replace(path: pointer(), value: .array(new))
-        if JSONSize.encodedLength(of: replacement, limit: operationsLength - 1) != nil {
-            operations.replaceSubrange(start..., with: [replacement])
+        let path = pointer()
+        if JSONSize.replaceIsShorter(than: operations[start...], path: path, new: new) {
+            operations.replaceSubrange(start..., with: [.replace(path: path, value: .array(new))])
         }
     }
 
