@@ -178,6 +178,16 @@ final class JSONPatchDiffTests: XCTestCase {
                        [.replace(path: "/a~1b", value: 2), .replace(path: "/c~0d", value: 2)])
     }
 
+    /// Pointers are written in one piece: escaped keys and indices of any length, at any depth.
+    func testPointersOfNestedKeysAndIndices() throws {
+        let long = (0...130).map { JSONValue.string("v\($0)") }
+        var changed = long
+        for index in [0, 9, 10, 99, 100, 120] { changed[index] = "x" }
+        let operations = JSONPatch.diff(from: ["a/b": ["c~d": .array(long)]], to: ["a/b": ["c~d": .array(changed)]])
+        XCTAssertEqual(operations.map(\.path), [0, 9, 10, 99, 100, 120].map { "/a~1b/c~0d/\($0)" })
+        try assertDiff(["é/~": [1, 2]], ["é/~": [1, 3]], [.replace(path: "/é~1~0/1", value: 3)])
+    }
+
     func testOperationsSerializeCompactly() {
         var writer = JSONWriter()
         writer.write([.add(path: "/favorites/25", value: true), .remove(path: "/a~1b"), .replace(path: "/n", value: nil)])
