@@ -85,6 +85,8 @@ struct RowMatch {
 
     /// The int `id` of each row, nil unless every element is a row with one.
     private static func intIDs(of rows: [JSONValue]) -> [Int]? {
+        // Not rows (a list's pages): known before any room is made.
+        guard case .object? = rows.first else { return nil }
         var ids: [Int] = []
         ids.reserveCapacity(rows.count)
         for row in rows {
