@@ -247,7 +247,7 @@ struct Differ {
     }
 
     /// The current path (and `last`) as a pointer, written in one piece: joined token by token
-    /// (a key checked for escapes, then each appended), it was a tenth of a patch's diff.
+    /// (a key checked for escapes, then each appended), it was a quarter of the diff's instructions.
     private func pointer(appending last: PathToken? = nil) -> String {
         var length = 0
         for token in path { length += token.pointerLength }
