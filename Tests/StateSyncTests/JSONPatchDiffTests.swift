@@ -144,6 +144,24 @@ final class JSONPatchDiffTests: XCTestCase {
             state(pages: [page(1...20)]), state(pages: [two]), [.remove(path: "/list/pages/0/8"), .remove(path: "/list/pages/0/6")])
     }
 
+    /// A search answered over several pages: the pages after the first removed and the first
+    /// replaced (its own diff's choice) weigh more than one replace of the pages, though the
+    /// page is left out of both counts (the operation carries the new array's very element);
+    /// and the cleared search is one replace of the first page again.
+    func testASearchOverSeveralPagesIsOneReplaceOfThePages() throws {
+        let results: JSONValue = [row(10, "mon10"), row(16, "mon16"), row(17, "mon17"), row(25, "mon25"), row(127, "mon127")]
+        let scrolled = state(pages: [page(1...20), page(21...40), page(41...60)])
+        try assertDiff(scrolled, state(pages: [results]), [.replace(path: "/list/pages", value: [results])])
+        try assertDiff(state(pages: [results]), state(pages: [page(1...20)]), [.replace(path: "/list/pages/0", value: page(1...20))])
+        // A page carried whole beside an unchanged one: the pages' operations are kept when
+        // they are shorter than the replace, which holds the unchanged page too.
+        let first = page(1...20)
+        try assertDiff(state(pages: [first, page(21...40)]), state(pages: [first, results]),
+                       [.replace(path: "/list/pages/1", value: results)])
+        try assertDiff(state(pages: [first, page(21...40), page(41...60)]), state(pages: [first, results]),
+                       [.remove(path: "/list/pages/2"), .replace(path: "/list/pages/1", value: results)])
+    }
+
     func testArrayIsReplacedWholeWhenThatIsSmaller() throws {
         try assertDiff(["t": [1, 2, 3, 4]], ["t": [5, 6, 7, 8]], [.replace(path: "/t", value: [5, 6, 7, 8])])
     }
@@ -158,6 +176,16 @@ final class JSONPatchDiffTests: XCTestCase {
     func testPointerTokensAreEscaped() throws {
         try assertDiff(["a/b": 1, "c~d": 1], ["a/b": 2, "c~d": 2],
                        [.replace(path: "/a~1b", value: 2), .replace(path: "/c~0d", value: 2)])
+    }
+
+    /// Pointers are written in one piece: escaped keys and indices of any length, at any depth.
+    func testPointersOfNestedKeysAndIndices() throws {
+        let long = (0...130).map { JSONValue.string("v\($0)") }
+        var changed = long
+        for index in [0, 9, 10, 99, 100, 120] { changed[index] = "x" }
+        let operations = JSONPatch.diff(from: ["a/b": ["c~d": .array(long)]], to: ["a/b": ["c~d": .array(changed)]])
+        XCTAssertEqual(operations.map(\.path), [0, 9, 10, 99, 100, 120].map { "/a~1b/c~0d/\($0)" })
+        try assertDiff(["é/~": [1, 2]], ["é/~": [1, 3]], [.replace(path: "/é~1~0/1", value: 3)])
     }
 
     func testOperationsSerializeCompactly() {

@@ -69,6 +69,43 @@ final class JSONPatchPropertyTests: XCTestCase {
         }
     }
 
+    /// The diff weighs an array's operations against one replace leaving out the elements an
+    /// operation carries whole (by identity): the answer must be the whole count's, for
+    /// elements carried, carried out of order or twice, equal in storage of their own, or not.
+    func testReplaceWeighingIsTheWholeCount() {
+        var random = RandomJSON(seed: 23)
+        var answers: Set<Bool> = []
+        for round in 0..<3000 {
+            let new: [JSONValue] = (0..<random.count(0...5)).map { _ in random.value(depth: 3) }
+            let indices = (0..<random.count(1...6)).map { _ in random.count(0...6) }
+            let operations: [PatchOperation] = indices.map { index in
+                let path = "/list/pages/\(index)"
+                let element = index < new.count ? new[index] : random.value(depth: 2)
+                switch random.count(0...4) {
+                case 0: return .remove(path: path)
+                case 1: return .add(path: path, value: element)
+                case 2: return .replace(path: path, value: rebuilt(element))
+                case 3: return .replace(path: path + "/name", value: element)
+                default: return .replace(path: path, value: random.value(depth: 2))
+                }
+            }
+            let wholeCount = JSONSize.encodedLength(of: operations[...])
+            let expected = JSONSize.encodedLength(of: .replace(path: "/list/pages", value: .array(new)), limit: wholeCount - 1) != nil
+            XCTAssertEqual(JSONSize.replaceIsShorter(than: operations[...], path: "/list/pages", new: new), expected, "round \(round)")
+            answers.insert(expected)
+        }
+        XCTAssertEqual(answers, [true, false])
+    }
+
+    func testTrailingIndexIsTheLastTokensNumber() {
+        XCTAssertEqual(JSONSize.trailingIndex(of: "/list/pages/12"), 12)
+        XCTAssertEqual(JSONSize.trailingIndex(of: "/0"), 0)
+        XCTAssertNil(JSONSize.trailingIndex(of: "/list/pages"))
+        XCTAssertNil(JSONSize.trailingIndex(of: "/list/1a"))
+        XCTAssertNil(JSONSize.trailingIndex(of: "12"))
+        XCTAssertNil(JSONSize.trailingIndex(of: "/list/"))
+    }
+
     /// `value` in containers of its own.
     private func rebuilt(_ value: JSONValue) -> JSONValue {
         switch value {

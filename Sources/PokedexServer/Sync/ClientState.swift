@@ -20,6 +20,8 @@ final class ClientState: Sendable {
     let encodings: EncodedJSONMemo
     /// Rows' JSON, built once for all sessions.
     let rowJSON: RowJSONCache
+    /// Lists' pages of those rows, built once for all sessions.
+    let pageJSON: PageJSONCache
     /// Presented details' JSON, built once for all sessions.
     let detailJSON: DetailJSONCache
     /// Lists' JSON, shared by the sessions showing the same list state.
@@ -35,7 +37,9 @@ final class ClientState: Sendable {
         self.publicURL = publicURL
         let encodings = EncodedJSONMemo()
         self.encodings = encodings
-        rowJSON = RowJSONCache(encodings: encodings)
+        let rowJSON = RowJSONCache(encodings: encodings)
+        self.rowJSON = rowJSON
+        pageJSON = PageJSONCache(rows: rowJSON, encodings: encodings)
         detailJSON = DetailJSONCache(encodings: encodings)
     }
 
@@ -245,8 +249,8 @@ final class ClientState: Sendable {
     }
 
     /// The pages of `rows`, the first `known` of which are known to be `pages`' rows: a page
-    /// of the same size within them is `pages`' own, any other is built (and is `pages`' own
-    /// when its rows' JSON is the old page's).
+    /// of the same size within them is `pages`' own, any other is the shared page of its rows
+    /// (`pageJSON`; `pages`' own when equal to the old page).
     private func pages(of rows: [Pokemon], reusing pages: ListPages, known: Int) -> [JSONValue] {
         let pageSize = PokemonListFeature.pageSize
         var built: [JSONValue] = []
@@ -259,7 +263,7 @@ final class ClientState: Sendable {
                 built.append(pages.json[index])
                 continue
             }
-            let page = JSONValue.array(rowJSON.json(for: rows[start..<end]))
+            let page = pageJSON.json(for: rows[start..<end])
             let isUnchanged = isOfSameSize && page == pages.json[index]
             everyPageReused = everyPageReused && isUnchanged
             built.append(isUnchanged ? pages.json[index] : page)

@@ -208,10 +208,9 @@ struct Differ {
     /// Both sides are counted, not written: the operations are written once, into the frame.
     private mutating func replaceIfSmaller(since start: Int, with new: [JSONValue]) {
         guard operations.count - start > 1 else { return }
-        let operationsLength = JSONSize.encodedLength(of: operations[start...])
-        let replacement = PatchOperation.replace(path: pointer(), value: .array(new))
-        if JSONSize.encodedLength(of: replacement, limit: operationsLength - 1) != nil {
-            operations.replaceSubrange(start..., with: [replacement])
+        let path = pointer()
+        if JSONSize.replaceIsShorter(than: operations[start...], path: path, new: new) {
+            operations.replaceSubrange(start..., with: [.replace(path: path, value: .array(new))])
         }
     }
 
@@ -247,20 +246,48 @@ struct Differ {
         operations.reserveCapacity(count)
     }
 
+    /// The current path (and `last`) as a pointer, written in one piece: joined token by token
+    /// (a key checked for escapes, then each appended), it was a quarter of the diff's instructions.
     private func pointer(appending last: PathToken? = nil) -> String {
-        // A member of the root (every part of a state) in one concatenation.
-        if path.isEmpty, case .key(let key)? = last { return "/" + JSONPointer.escape(key) }
-        var text = ""
-        for token in path { append(token, to: &text) }
-        if let last { append(last, to: &text) }
-        return text
+        var length = 0
+        for token in path { length += token.pointerLength }
+        if let last { length += last.pointerLength }
+        // Exactly `length` bytes, so a short pointer (nearly all) is a small string, no storage.
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            for token in path { token.write(into: buffer, at: &written) }
+            if let last { last.write(into: buffer, at: &written) }
+            return written
+        }
+    }
+}
+
+extension Differ.PathToken {
+    /// The bytes of `/token` in a pointer.
+    var pointerLength: Int {
+        switch self {
+        case .key(let key): 1 + JSONPointer.escapedLength(of: key)
+        case .index(let index): 1 + JSONSize.digitCount(index)
+        }
     }
 
-    private func append(_ token: PathToken, to text: inout String) {
-        text += "/"
-        switch token {
-        case .key(let key): text += JSONPointer.escape(key)
-        case .index(let index): text += String(index)
+    /// Writes `/token` at `position`, advancing it past.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int) {
+        buffer[position] = UInt8(ascii: "/")
+        position += 1
+        switch self {
+        case .key(let key):
+            JSONPointer.writeEscaped(key, into: buffer, at: &position)
+        case .index(var index):
+            // Non-negative (an array's), written from its last digit.
+            let end = position + JSONSize.digitCount(index)
+            var at = end
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(index % 10)
+                index /= 10
+            } while index > 0
+            position = end
         }
     }
 }

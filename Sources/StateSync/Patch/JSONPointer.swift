@@ -1,17 +1,33 @@
 /// RFC 6901 JSON Pointers: `/list/pages/1`, with `~` and `/` inside a token written `~0` and `~1`.
 public enum JSONPointer {
-    /// One reference token, escaped for use in a pointer.
-    public static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-        var escaped = ""
-        for character in token {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
+    /// The bytes of one reference token escaped for use in a pointer: `~` and `/` take two.
+    /// Read as one buffer: through the UTF-8 view's iterator, byte by byte, a token cost
+    /// several times its bytes.
+    static func escapedLength(of token: String) -> Int {
+        var token = token
+        return token.withUTF8 { bytes in
+            var length = bytes.count
+            for byte in bytes where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") { length += 1 }
+            return length
+        }
+    }
+
+    /// Writes one reference token escaped (`~0`, `~1`) at `position`, advancing it past.
+    static func writeEscaped(_ token: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int) {
+        var token = token
+        token.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "~"), UInt8(ascii: "/"):
+                    buffer[position] = UInt8(ascii: "~")
+                    buffer[position + 1] = byte == UInt8(ascii: "~") ? UInt8(ascii: "0") : UInt8(ascii: "1")
+                    position += 2
+                default:
+                    buffer[position] = byte
+                    position += 1
+                }
             }
         }
-        return escaped
     }
 
     /// The unescaped reference tokens of a pointer (`""` is the whole document), read one at a

@@ -8,14 +8,22 @@ struct JSONSize {
         var size = JSONSize(remaining: limit)
         let fits: Bool
         switch operation {
-        case .remove(let path):
-            fits = size.take(#"{"op":"remove","path":}"#.utf8.count) && size.take(quotedLength(path))
-        case .add(let path, let value), .replace(let path, let value), .test(let path, let value):
-            let name = operation.name
-            fits = size.take(#"{"op":"","path":,"value":}"#.utf8.count + name.utf8.count)
-                && size.take(quotedLength(path)) && size.count(value)
+        case .remove:
+            fits = size.take(envelopeLength(of: operation))
+        case .add(_, let value), .replace(_, let value), .test(_, let value):
+            fits = size.take(envelopeLength(of: operation)) && size.count(value)
         }
         return fits ? limit - size.remaining : nil
+    }
+
+    /// The encoded length of `operation` but its value: the braces, the names, the path.
+    static func envelopeLength(of operation: PatchOperation) -> Int {
+        switch operation {
+        case .remove(let path):
+            #"{"op":"remove","path":}"#.utf8.count + quotedLength(path)
+        case .add(let path, _), .replace(let path, _), .test(let path, _):
+            #"{"op":"","path":,"value":}"#.utf8.count + operation.name.utf8.count + quotedLength(path)
+        }
     }
 
     /// The encoded length of `value` as `JSONWriter` writes it, or nil if it exceeds `limit`.

@@ -18,12 +18,29 @@ struct RowMatch {
     private static let linearSearchLimit = 32
 
     init?(old: [JSONValue], new: [JSONValue]) {
+        // Rows with int ids (every list's) are matched on their ids as ints: as `RowID`s, each
+        // id was copied out of its row and compared through the enum, most of a page's match.
+        if let oldIDs = Self.intIDs(of: old), let newIDs = Self.intIDs(of: new) {
+            let common = min(oldIDs.count, newIDs.count)
+            guard oldIDs[..<common] != newIDs[..<common] else { return nil }  // aligned by position
+            guard Self.areUnique(oldIDs), Self.areUnique(newIDs) else { return nil }
+            self.init(oldIDs: oldIDs, newIDs: newIDs)
+            return
+        }
         guard !Self.idsAlignByPosition(old, new) else { return nil }
         guard let oldIDs = Self.uniqueIDs(of: old), let newIDs = Self.uniqueIDs(of: new) else { return nil }
+        self.init(oldIDs: oldIDs, newIDs: newIDs)
+    }
+
+    /// The match of rows whose ids, each unique, are `oldIDs` and `newIDs`; nil when the
+    /// surviving ones changed order.
+    private init?<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) {
         let newPositions = newIDs.count > Self.linearSearchLimit
             ? Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) }) : nil
         var removed: [Int] = [], surviving: [Int] = []
-        var survivingNew = [Bool](repeating: false, count: new.count)
+        removed.reserveCapacity(oldIDs.count)
+        surviving.reserveCapacity(min(oldIDs.count, newIDs.count))
+        var survivingNew = [Bool](repeating: false, count: newIDs.count)
         var lastNewPosition = -1
         for (oldIndex, id) in oldIDs.enumerated() {
             let found = if let newPositions { newPositions[id] } else { newIDs.firstIndex(of: id) }
@@ -64,6 +81,31 @@ struct RowMatch {
             if oldID != newID { return false }
         }
         return true
+    }
+
+    /// The int `id` of each row, nil unless every element is a row with one.
+    private static func intIDs(of rows: [JSONValue]) -> [Int]? {
+        // Not rows (a list's pages): known before any room is made.
+        guard case .object? = rows.first else { return nil }
+        var ids: [Int] = []
+        ids.reserveCapacity(rows.count)
+        for row in rows {
+            guard case .object(let object) = row else { return nil }
+            // Rows usually lead with their id: read in place, then looked up.
+            let members = object.members
+            let leading = !members.isEmpty && members[0].key == "id" ? members[0].value : object["id"]
+            guard case .int(let id)? = leading else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    private static func areUnique(_ ids: [Int]) -> Bool {
+        if ids.count <= linearSearchLimit {
+            for (position, id) in ids.enumerated() where ids[..<position].contains(id) { return false }
+            return true
+        }
+        return Set(ids).count == ids.count
     }
 
     private static func uniqueIDs(of rows: [JSONValue]) -> [RowID]? {
