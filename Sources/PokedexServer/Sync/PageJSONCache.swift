@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// Every browsing session scrolls through the same few pages. Each built its own array for
 /// each page it loaded, retaining its rows' shared JSON one by one (lines every session's
-/// thread writes): that was most of a page more's list part in perf. A shared page is one
-/// retain, one storage the diff passes by identity, and one encoding (`EncodedJSONMemo`).
+/// thread writes). A shared page is one retain, one storage the diff passes by identity, and
+/// one encoding (`EncodedJSONMemo`).
 final class PageJSONCache: Sendable {
     private struct Entry {
         let rows: [Pokemon]
@@ -64,7 +64,7 @@ final class PageJSONCache: Sendable {
     }
 
     /// `rows.elementsEqual(pokemon)` as a loop over positions: the generic walk of two
-    /// iterators was a sixth of a page more's list part in perf.
+    /// iterators is not specialized away, and every page a session shows is compared.
     private static func areEqual(_ rows: [Pokemon], _ pokemon: ArraySlice<Pokemon>) -> Bool {
         guard rows.count == pokemon.count else { return false }
         var position = pokemon.startIndex

@@ -246,8 +246,9 @@ struct Differ {
         operations.reserveCapacity(count)
     }
 
-    /// The current path (and `last`) as a pointer, written in one piece: joined token by token
-    /// (a key checked for escapes, then each appended), it was a quarter of the diff's instructions.
+    /// The current path (and `last`) as a pointer, written in one piece: its length counted
+    /// first, so a short pointer (nearly all) is a small string made in place, where joining
+    /// token by token grew a string and scanned each key for escapes through its UTF-8 view.
     private func pointer(appending last: PathToken? = nil) -> String {
         var length = 0
         for token in path { length += token.pointerLength }
