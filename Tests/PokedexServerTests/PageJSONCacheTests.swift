@@ -34,6 +34,16 @@ final class PageJSONCacheTests: XCTestCase {
         XCTAssertEqual(cache.json(for: []), [])
     }
 
+    /// Pages dropped when the cache starts over are forgotten by the encodings' memo too:
+    /// searches make pages without bound, and they would fill the memo shared with rows and
+    /// details until it started over.
+    func testPagesDroppedAreForgottenByTheMemo() {
+        let encodings = EncodedJSONMemo()
+        let cache = PageJSONCache(rows: RowJSONCache(), encodings: encodings, capacity: 2)
+        for start in stride(from: 1, through: 200, by: 20) { _ = cache.json(for: pokemon(start...(start + 19))[...]) }
+        XCTAssertEqual(encodings.count, 2, "the pages kept, no more")
+    }
+
     /// Two sessions' lists of the same rows (rows of their own, another revision each) show
     /// the same pages' storage; a page more is the page the other session was given.
     func testListsOfTwoSessionsShareTheirPages() throws {

@@ -55,6 +55,27 @@ final class EncodedJSONMemoTests: XCTestCase {
         XCTAssertEqual(frame(operations, memo), frame(operations, nil))
     }
 
+    /// Forgotten values are written as any other; the others, the last one moved into a
+    /// forgotten one's place among them, are still found.
+    func testForgottenValuesAreDroppedAndTheOthersKept() {
+        let memo = EncodedJSONMemo()
+        let values: [JSONValue] = (0..<4).map { ["id": .int($0), "name": .string("mon-\($0)")] }
+        for value in values { memo.remember(value) }
+        let reader = EncodedJSONReader(memo)
+        XCTAssertEqual(reader.count, 4)
+        memo.forget([values[0], values[2], ["id": 9]])
+        XCTAssertEqual(memo.count, 2)
+        let operations = values.map { PatchOperation.add(path: "/x", value: $0) }
+        XCTAssertEqual(frame(operations, reading: reader), frame(operations, nil))
+        XCTAssertEqual(reader.count, 2, "the reader took the table again")
+        memo.forget([values[3]])
+        memo.forget([values[3]])
+        XCTAssertEqual(memo.count, 1)
+        memo.remember(values[3])
+        XCTAssertEqual(memo.count, 2)
+        XCTAssertEqual(frame(operations, reading: reader), frame(operations, nil))
+    }
+
     /// A thread's reader keeps its copy of the table: values remembered after it was made,
     /// and a memo that started over since, are read as they are now.
     func testAReaderTakesTheTableAgainWhenItChanges() {

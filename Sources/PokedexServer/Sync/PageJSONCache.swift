@@ -50,15 +50,20 @@ final class PageJSONCache: Sendable {
         }
         if let found { return found }
         let json = JSONValue.array(rows.json(for: pokemon))
-        table.withLock { table in
+        let dropped = table.withLock { table -> [Entry] in
+            var dropped: [Entry] = []
             if table.entries.count >= capacity {
+                dropped = table.entries
                 table.entries.removeAll(keepingCapacity: true)
                 table.firstByID.removeAll(keepingCapacity: true)
             }
             let next = table.firstByID[first.id] ?? -1
             table.firstByID[first.id] = table.entries.count
             table.entries.append(Entry(rows: Array(pokemon), json: json, next: next))
+            return dropped
         }
+        // Pages vary with every search: the memo keeps only the pages kept here.
+        if !dropped.isEmpty { encodings?.forget(dropped.lazy.map(\.json)) }
         encodings?.remember(json)
         return json
     }

@@ -60,7 +60,7 @@ public final class EncodedJSONMemo: Sendable {
     private let capacity: Int
     private let table = Mutex(Table())
     /// Changed (under the lock) each time the table is: a reader's copy of an older one is
-    /// taken again. Read without the lock by every patch; written only by `remember`.
+    /// taken again. Read without the lock by every patch; written by `remember` and `forget`.
     private let generation = Atomic<Int>(0)
 
     public init(capacity: Int = 16 * 1024) {
@@ -86,6 +86,27 @@ public final class EncodedJSONMemo: Sendable {
             table.positions[key] = table.entries.count
             table.entries.append(entry)
             generation.add(1, ordering: .releasing)
+        }
+    }
+
+    /// Forgets the encodings of `values` (those remembered): a cache whose values vary without
+    /// bound (a search's pages) forgets what it drops, or they would fill the table until it
+    /// starts over, dropping the bounded caches' values too, which are not remembered again.
+    public func forget(_ values: some Sequence<JSONValue>) {
+        table.withLock { table in
+            var forgotten = false
+            for value in values {
+                guard let key = Self.key(of: value), let position = table.positions.removeValue(forKey: key) else { continue }
+                // The last entry takes the forgotten one's place.
+                let last = table.entries.count - 1
+                if position != last {
+                    table.entries.swapAt(position, last)
+                    if let moved = Self.key(of: table.entries[position].value) { table.positions[moved] = position }
+                }
+                table.entries.removeLast()
+                forgotten = true
+            }
+            if forgotten { generation.add(1, ordering: .releasing) }
         }
     }
 
