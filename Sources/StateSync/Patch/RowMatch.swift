@@ -19,16 +19,16 @@ struct RowMatch {
 
     init?(old: [JSONValue], new: [JSONValue]) {
         // Rows with int ids (every list's) are matched on their ids as ints: as `RowID`s, each
-        // id was copied out of its row and compared through the enum, most of a page's match.
-        if let oldIDs = Self.intIDs(of: old), let newIDs = Self.intIDs(of: new) {
+        // id was copied out of its row and compared through the enum. Rows with an id repeated
+        // go on to the general path, which refuses them too.
+        if let oldIDs = Self.uniqueIDs(of: old, Self.intID), let newIDs = Self.uniqueIDs(of: new, Self.intID) {
             let common = min(oldIDs.count, newIDs.count)
             guard oldIDs[..<common] != newIDs[..<common] else { return nil }  // aligned by position
-            guard Self.areUnique(oldIDs), Self.areUnique(newIDs) else { return nil }
             self.init(oldIDs: oldIDs, newIDs: newIDs)
             return
         }
         guard !Self.idsAlignByPosition(old, new) else { return nil }
-        guard let oldIDs = Self.uniqueIDs(of: old), let newIDs = Self.uniqueIDs(of: new) else { return nil }
+        guard let oldIDs = Self.uniqueIDs(of: old, RowID.init(row:)), let newIDs = Self.uniqueIDs(of: new, RowID.init(row:)) else { return nil }
         self.init(oldIDs: oldIDs, newIDs: newIDs)
     }
 
@@ -63,10 +63,7 @@ struct RowMatch {
         case string(String)
 
         init?(row: JSONValue) {
-            guard case .object(let object) = row else { return nil }
-            // Rows usually lead with their id: check the first member before a lookup.
-            let leading = object.members.first
-            switch leading?.key == "id" ? leading?.value : object["id"] {
+            switch RowMatch.idValue(of: row) {
             case .int(let id): self = .int(id)
             case .string(let id): self = .string(id)
             default: return nil
@@ -83,44 +80,34 @@ struct RowMatch {
         return true
     }
 
-    /// The int `id` of each row, nil unless every element is a row with one.
-    private static func intIDs(of rows: [JSONValue]) -> [Int]? {
-        // Not rows (a list's pages): known before any room is made.
-        guard case .object? = rows.first else { return nil }
-        var ids: [Int] = []
-        ids.reserveCapacity(rows.count)
-        for row in rows {
-            guard case .object(let object) = row else { return nil }
-            // Rows usually lead with their id: read in place, then looked up.
-            let members = object.members
-            let leading = !members.isEmpty && members[0].key == "id" ? members[0].value : object["id"]
-            guard case .int(let id)? = leading else { return nil }
-            ids.append(id)
-        }
-        return ids
+    /// A row's `id` member; nil when `row` is no object. Rows usually lead with their id: the
+    /// first member is read in place before a lookup.
+    private static func idValue(of row: JSONValue) -> JSONValue? {
+        guard case .object(let object) = row else { return nil }
+        let members = object.members
+        return !members.isEmpty && members[0].key == "id" ? members[0].value : object["id"]
     }
 
-    private static func areUnique(_ ids: [Int]) -> Bool {
-        if ids.count <= linearSearchLimit {
-            for (position, id) in ids.enumerated() where ids[..<position].contains(id) { return false }
-            return true
-        }
-        return Set(ids).count == ids.count
+    private static func intID(of row: JSONValue) -> Int? {
+        if case .int(let id)? = idValue(of: row) { id } else { nil }
     }
 
-    private static func uniqueIDs(of rows: [JSONValue]) -> [RowID]? {
-        var ids: [RowID] = []
+    /// Each row's id as `id` reads it, in order; nil when one has none or an id repeats.
+    private static func uniqueIDs<ID: Hashable>(of rows: [JSONValue], _ id: (JSONValue) -> ID?) -> [ID]? {
+        // Not rows (a list's pages): known from the first element, before any room is made.
+        if let first = rows.first, id(first) == nil { return nil }
+        var ids: [ID] = []
         ids.reserveCapacity(rows.count)
         if rows.count <= linearSearchLimit {
             for row in rows {
-                guard let id = RowID(row: row), !ids.contains(id) else { return nil }
+                guard let id = id(row), !ids.contains(id) else { return nil }
                 ids.append(id)
             }
             return ids
         }
-        var seen = Set<RowID>()
+        var seen = Set<ID>()
         for row in rows {
-            guard let id = RowID(row: row), seen.insert(id).inserted else { return nil }
+            guard let id = id(row), seen.insert(id).inserted else { return nil }
             ids.append(id)
         }
         return ids
